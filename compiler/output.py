@@ -65,7 +65,7 @@ def write_tree(target: Path, files: dict[str, bytes]) -> None:
         os.chmod(staging, umask_mode(0o777))
         for rel, data in sorted(files.items()):
             _write_file(staging / rel, data)
-        _fsync_dir(staging)
+        _sync(staging, [staging / rel for rel in files])
         _swap(staging, target)
         _fsync_dir(target.parent)
     finally:
@@ -111,15 +111,23 @@ def _compile_apart(files: list[str], workers: int) -> None:
     """``_compile_files`` in ``workers`` processes at once, the files shared out by size
     (the biggest first, each to the least loaded); what a process left undone (it
     failed) is compiled here."""
-    loads: list[tuple[int, list[str]]] = [(0, []) for _ in range(workers)]
-    for f in sorted(files, key=lambda f: (-os.path.getsize(f), f)):
-        size, batch = min(loads, key=lambda load: load[0])
-        loads.remove((size, batch))
-        loads.append((size + os.path.getsize(f), batch + [f]))
-    code = "import sys; from compiler.output import _compile_files; _compile_files(sys.argv[1:])"
-    procs = [subprocess.Popen([sys.executable, "-c", code, *batch], cwd=_ROOT,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-             for _, batch in loads if batch]
+    batches: list[list[str]] = [[] for _ in range(workers)]
+    sizes = [0] * workers
+    for size, f in sorted(((os.path.getsize(f), f) for f in files), key=lambda p: (-p[0], p[1])):
+        least = sizes.index(min(sizes))
+        batches[least].append(f)
+        sizes[least] += size
+    code = ("import os, sys; from compiler.output import _compile_files; _compile_files("
+            "[os.fsdecode(f) for f in sys.stdin.buffer.read().split(b'\\0')])")
+    procs = []
+    for batch in batches:  # the names on stdin: 100,000 of them are past argv's limit
+        if batch:
+            procs.append(proc := subprocess.Popen(
+                [sys.executable, "-c", code], cwd=_ROOT, stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+            assert proc.stdin is not None
+            proc.stdin.write(b"\0".join(os.fsencode(f) for f in batch))
+            proc.stdin.close()
     if any(proc.wait() != 0 for proc in procs):
         _compile_files(files)
 
@@ -163,12 +171,30 @@ def write_file(path: Path, data: bytes) -> None:
 
 
 def _write_file(path: Path, data: bytes) -> None:
-    """Write one file durably (the single write point; tests patch it)."""
+    """Write one file (the single write point; tests patch it); ``_sync`` makes the
+    files durable before the swap."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "wb") as fh:
         fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
+
+
+def _sync(staging: Path, paths: list[Path]) -> None:
+    """Make ``paths`` and the folders under ``staging`` durable: on Linux one
+    ``syncfs`` of the file system holding them (an ``fsync`` per file took 5 ms each on
+    a busy machine: 50 s for an engine of 10,000 one-record parts), elsewhere (or if it
+    fails) an ``fsync`` of each file and folder."""
+    syncfs = _libc_function("syncfs", [ctypes.c_int])
+    fd = os.open(staging, os.O_RDONLY)
+    try:
+        if syncfs is not None and syncfs(fd) == 0:
+            return
+    finally:
+        os.close(fd)
+    for path in paths:
+        with open(path, "rb") as fh:
+            os.fsync(fh.fileno())
+    for folder in sorted({p.parent for p in paths} | {staging}):
+        _fsync_dir(folder)
 
 
 def _fsync_dir(path: Path) -> None:
@@ -210,13 +236,18 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 def _renameat2() -> Any:
+    return _libc_function("renameat2", [ctypes.c_int, ctypes.c_char_p, ctypes.c_int,
+                                        ctypes.c_char_p, ctypes.c_uint])
+
+
+def _libc_function(name: str, argtypes: list[Any]) -> Any:
+    """The C library's function ``name`` returning an int (Linux only), or None."""
     if not sys.platform.startswith("linux"):
         return None
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
-        func = libc.renameat2
-        func.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
-                         ctypes.c_uint]
+        func = getattr(libc, name)
+        func.argtypes = argtypes
         func.restype = ctypes.c_int
         return func
     return None

@@ -119,3 +119,34 @@ def test_sigkill_at_any_moment_leaves_a_whole_tree(tmp_path: Path) -> None:
         assert tree(target) in versions, "a kill left a partial or missing tree"
     output.write_tree(target, versions[1])
     assert tree(target) == versions[1]
+
+
+@pytest.mark.parametrize("syncfs", [True, False])
+def test_a_tree_is_made_durable_with_or_without_syncfs(tmp_path: Path, syncfs: bool,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """One ``syncfs`` on Linux; where there is none, an ``fsync`` of every file and
+    folder: either way the tree written is exactly the files given."""
+    synced: list[str] = []
+    real_fsync = os.fsync
+    if not syncfs:
+        monkeypatch.setattr(output, "_libc_function", lambda name, argtypes: None)
+    monkeypatch.setattr(output.os, "fsync", lambda fd: synced.append("f") or real_fsync(fd))
+    files = {"a.py": b"A = 1\n", "parts/b.py": b"B = 2\n", "parts/c.py": b"C = 3\n"}
+    output.write_tree(tmp_path / "out", files)
+    assert tree(tmp_path / "out") == files
+    if not syncfs:
+        assert len(synced) >= 3 + 2  # the three files, then the folders
+
+
+def test_pyc_files_are_written_by_processes_given_any_number_of_files(tmp_path: Path) -> None:
+    """The files are handed to the processes on stdin: 100,000 names (a game of as many
+    one-record parts) are past the limit of a command line, which failed with E2BIG."""
+    import importlib.util
+
+    folder = tmp_path / ("d" * 200)
+    folder.mkdir()
+    names = [str(folder / f"m_{i}_{'x' * 200}.py") for i in range(12000)]  # 5 MB of names
+    for i, name in enumerate(names):
+        Path(name).write_text(f"X = {i}\n", "utf-8")
+    output._compile_apart(names, 2)
+    assert all(Path(importlib.util.cache_from_source(n)).is_file() for n in names)

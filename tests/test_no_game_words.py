@@ -110,5 +110,7 @@ def test_the_runtime_is_small(package: str) -> None:
     # 40 for the compiled engine's modifiers (reactions.modsum: the active modifiers of a
     # value kept as one list by the active entries' versions, while the interpreter
     # keeps its walk as the oracle) and the ids and adjacency kept per record
-    # (exports.IDS, exports.ADJ).
-    assert lines <= 3340, f"compiler/{package} has {lines} lines"
+    # (exports.IDS, exports.ADJ), 3,349 lines with them; 16 for one part per record
+    # (lazy.py: a record decoded on first read, the part list kept, the parts' modifier
+    # and reaction lists gathered once per table, not per question).
+    assert lines <= 3365, f"compiler/{package} has {lines} lines"

@@ -13,9 +13,8 @@ import types
 from typing import Any
 
 from compiler.codegen.dedupe import COMMON, Unit, common, emit, groups, shared
-from compiler.codegen.parts import Part, plan, records_of, without_parts
+from compiler.codegen.parts import Part, plan, records_of, records_source, without_parts
 from compiler.codegen.pyexpr import ExprCompiler
-from compiler.codegen.pyliteral import render
 from compiler.codegen.pystmt import StmtCompiler, statements
 from compiler.runtime import exports
 from compiler.runtime.cps import TRIALS_KEY
@@ -39,15 +38,15 @@ DOC = """Compiled expressions of the rules (one function per expression; see
 compiler.codegen.pycode) and statements for trial runs (compiler.codegen.pystmt).
 RULES in rules.py holds the same IR for the interpreter."""
 PARTS_DOC = """
-The records of the big tables are in the modules of parts/, one per record file, with
-their functions, which join CODE when a game first reads one of the part's records
-(compiler.runtime.lazy)."""
-COMMON_DOC = """The compiled functions that two parts or more have alike, written once: a
+The records of the big tables are in the modules of parts/, one per record, with their
+functions, which join CODE when a game first reads the record (compiler.runtime.lazy)."""
+COMMON_DOC = """The compiled functions that two records or more have alike, written once: a
 part binds its names to them (x_812 = _C.x_64), and imports this module with its first
 use (compiler.codegen.dedupe)."""
-PART_DOC = """The {kind} of {source}:
-their rules data (RECORDS) and their compiled functions (CODE, AT, TRIALS), imported
-when a game first reads one of them (rules.py lists them; compiler.runtime.lazy)."""
+PART_DOC = """A record of {kind} from {source}:
+its rules data (RECORDS, as JSON text, decoded when first read) and its compiled
+functions (CODE, AT, TRIALS), imported when a game first reads it (rules.py lists it;
+compiler.runtime.lazy)."""
 
 
 def roots(ir: Any) -> list[tuple[dict[str, Any], str]]:
@@ -99,7 +98,7 @@ def part_sources(ir: dict[str, Any], parts: list[Part], source: str,
         doc = PART_DOC.format(kind=part.kind, source=_comment(part.source))
         uses = imports if any(group[n] in bound for n, _ in mod.unit.functions) else ""
         out[f"parts/{part.name}.py"] = _header(_comment(part.source), doc, uses) + \
-            mod.render(group, bound) + "\n\nRECORDS = " + render(mod.ir) + "\n"
+            mod.render(group, bound) + "\n\nRECORDS = " + records_source(mod.ir) + "\n"
     return out
 
 

@@ -106,7 +106,14 @@ def _holds_code(t: Any) -> bool:
 
 
 def _records(rc: RC) -> dict[str, Any]:
+    """Every record kind's table (``_record``). Each record numbers its fresh local
+    names from the same ``start`` (``RC.fresh``): a record's code runs in a scope of its
+    own (``do``, a reaction), so its names need be unique only within it, and two copies
+    of a card resolve to equal IR (their compiled functions are written once,
+    ``compiler.codegen.dedupe``). The texts resolved after (flow, modules) number from
+    past every record's names."""
     out: dict[str, Any] = {}
+    start = top = rc.fresh_count
     for kind, records in rc.decls.records.items():
         if kind in ("definitions", "modules"):
             continue
@@ -114,17 +121,22 @@ def _records(rc: RC) -> dict[str, Any]:
         fields = decl.fields if decl else {"value": "int"}
         table: dict[str, Any] = {}
         for rid, rec in records.items():
-            table[rid] = _record(rc, kind, rid, rec, fields)
+            table[rid] = _record(rc, kind, rid, rec, fields, start)
+            top = max(top, rc.fresh_count)
         for twin in (r for r in rc.decls.twins if r.kind == kind):
-            _record(rc, kind, twin.id, twin, fields)  # its own mistakes; the data is dropped
+            _record(rc, kind, twin.id, twin, fields, start)  # its own mistakes; data dropped
+            top = max(top, rc.fresh_count)
         out[kind] = table
-    rc.modules, rc.this = frozenset(), None
+    rc.modules, rc.this, rc.fresh_count = frozenset(), None, top
     return out
 
 
-def _record(rc: RC, kind: str, rid: str, rec: Any, fields: dict[str, Any]) -> dict[str, Any]:
-    """A record's data with each field of a declared type resolved."""
+def _record(rc: RC, kind: str, rid: str, rec: Any, fields: dict[str, Any],
+            start: int) -> dict[str, Any]:
+    """A record's data with each field of a declared type resolved, its fresh names
+    numbered from ``start``."""
     scope = record_scope(kind)
+    rc.fresh_count = start
     rc.modules = rc.on_with(rec.data.get("module"))
     rc.this = rid
     data: dict[str, Any] = {}

@@ -3,9 +3,10 @@
 Entry points: ``Frame``, ``Entry``, ``key_of``, ``data_of``, ``canonical``, ``kept``,
 ``keep`` and ``rebase``; used by ``compiler.lang.expand``.
 
-Fresh local names (``rc.fresh``: ``n~17``) are numbered in one sequence for the run, so
-every name an expansion makes lies in the range of numbers taken while it was resolved
-(``Entry.base`` and ``Entry.count``, failed phrase attempts included).
+Fresh local names (``rc.fresh``: ``n~17``) are numbered in one sequence (for the run,
+restarting at one number for each record: ``compiler.lang._records``), so every name an
+expansion makes lies in the range of numbers taken while it was resolved (``Entry.base``
+and ``Entry.count``, failed phrase attempts included), above its caller's names.
 Apart from those, its IR holds only the caller's names that reach it inside by-name
 arguments. The key of an expansion's inputs writes those caller names as placeholders
 (``~#0``, ``~#1`` in order of appearance, ``canonical``), so it depends only on the

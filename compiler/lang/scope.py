@@ -204,7 +204,8 @@ class RC:
         return kinds
 
     def fresh(self, name: str) -> str:
-        """A name nothing else binds, numbered in the run (``compiler.lang.memo``)."""
+        """A name nothing else binds, numbered in the run (``compiler.lang.memo``); a
+        record's names restart at the same number (``compiler.lang._records``)."""
         self.fresh_count += 1
         return f"{name}~{self.fresh_count}"
 

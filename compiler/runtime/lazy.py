@@ -5,17 +5,19 @@ no part. An entry is ``[module, firsts, plain, ids, modifiers, reactions]``: the
 module under ``package`` (``RECORDS``, ``CODE``, ``AT``, ``TRIALS``), each record's first
 statement id (None: it has none), ``{id: the fields that hold no IR}`` (what ``GET`` and
 composition read), the ids in table order, ``{modified value: ids}`` and ``{event: ids}``
-(``reactions.modified`` and ``reactions.emit`` look for them).
-A ``LazyTable`` is a ``dict`` that knows every id; a record's part is imported (once per
-process; its functions join the linked code) when one of its records is read: ``[id]``,
-``get``, ``items``/``values`` (lists, in order), ``==``. Keys, ``in``, ``len``,
-``plain``, ``having``, ``firsts`` and ``select`` (composition) load nothing.
+(``reactions.modified`` and ``reactions.emit`` look for them); a part's ``RECORDS`` are
+JSON texts, each decoded when first read (``Part.record``). A ``LazyTable`` is a ``dict``
+that knows every id; a record's part is imported (once per process; its functions join
+the linked code) when one of its records is read: ``[id]``, ``get``, ``items``/``values``
+(lists, in order), ``==``. Keys, ``in``, ``len``, ``plain``, ``having``, ``firsts`` and
+``select`` (composition) load nothing.
 """
 
 from __future__ import annotations
 
 import gc
 import importlib
+import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -24,19 +26,18 @@ __all__ = ["LazyTable", "Part", "lazy_table", "link_code"]
 
 class Part:
     """One part: ``ids`` with their ``firsts``, ``plain`` fields, ``modifiers`` and
-    ``reactions``; ``module`` once imported; ``codes`` the code dicts its functions join
-    (shared)."""
+    ``reactions``; ``module`` once imported; ``codes`` the code dicts its functions join."""
 
     __slots__ = ("codes", "firsts", "ids", "module", "modifiers", "name", "plain",
-                 "reactions")
+                 "reactions", "records")
 
     def __init__(self, name: str, firsts: list[Any], plain: dict[str, Any], ids: list[str],
                  lists: tuple[dict[str, list[str]], dict[str, list[str]]],
                  codes: list[dict[Any, Any]]) -> None:
         self.name, self.firsts, self.plain, self.ids = name, firsts, plain, ids
-        self.modifiers, self.reactions = lists
-        self.codes = codes
+        (self.modifiers, self.reactions), self.codes = lists, codes
         self.module: Any = None
+        self.records: dict[str, Any] = {}  # those decoded (one object each, for all tables)
 
     def load(self) -> Any:
         """The module, imported on first use with the garbage collector held back, then
@@ -55,6 +56,13 @@ class Part:
                 if held:
                     gc.enable()
         return self.module
+
+    def record(self, rid: str) -> Any:
+        """Record ``rid``, decoded once (``compiler.codegen.parts.records_source``)."""
+        if rid not in self.records:
+            found = self.load().RECORDS[rid]
+            self.records[rid] = json.loads(found) if type(found) is str else found
+        return self.records[rid]
 
 
 def _add_code(code: dict[Any, Any], module: Any) -> None:
@@ -93,20 +101,22 @@ class LazyTable(dict):
         """Every id, in table order, with its part (None: a record set here)."""
         self._set: set[Any] = set()
         """The ids of the records set here (a module's changes), not read from a part."""
+        self._parts: list[Part] | None = None
+        self._lists: dict[str, dict[str, list[Any]]] = {}
+        """``having``'s lists of all the parts, by field, made on first use."""
 
     def __missing__(self, rid: Any) -> Any:
         part = self._where.get(rid)
         if part is None:
             raise KeyError(rid)
-        self._fill(part)
-        return dict.__getitem__(self, rid)
+        dict.__setitem__(self, rid, record := part.record(rid))
+        return record
 
     def _fill(self, part: Part) -> None:
         """Add ``part``'s records that this table holds and has not set itself."""
-        records, where = part.load().RECORDS, self._where
         for rid in part.ids:
-            if where.get(rid) is part and not dict.__contains__(self, rid):
-                dict.__setitem__(self, rid, records[rid])
+            if self._where.get(rid) is part and not dict.__contains__(self, rid):
+                dict.__setitem__(self, rid, part.record(rid))
 
     def __setitem__(self, rid: Any, record: Any) -> None:
         if rid not in self._where:
@@ -157,8 +167,11 @@ class LazyTable(dict):
         return repr(dict(self.items()))
 
     def parts(self) -> list[Part]:
-        """The parts holding this table's records, in order."""
-        return list({id(p): p for p in self._where.values() if p is not None}.values())
+        """The parts holding this table's records, in order (kept: a part is one record,
+        and a table of 100,000 is asked often)."""
+        if self._parts is None:
+            self._parts = list({id(p): p for p in self._where.values() if p is not None}.values())
+        return self._parts
 
     def plain(self, rid: Any) -> Any:
         """Record ``rid``: whole when read already or set here, else its plain fields
@@ -182,12 +195,15 @@ class LazyTable(dict):
     def having(self, field: str, name: str, test: Callable[[Any], bool]) -> set[Any]:
         """The ids of the records with a modifier of value ``name`` (``field`` "mod") or
         a reaction to event ``name`` ("on"): from the parts' lists, and for a record set
-        here, ``test(record)``."""
+        here, ``test(record)``. The parts' lists are gathered once per table and field."""
+        lists = self._lists.get(field)
+        if lists is None:
+            lists = self._lists[field] = {}
+            for part in self.parts():
+                for key, rids in (part.modifiers if field == "mod" else part.reactions).items():
+                    lists.setdefault(key, []).extend(r for r in rids if self._where.get(r) is part)
         out = {rid for rid in self._set if test(dict.__getitem__(self, rid))}
-        for part in self.parts():
-            lists = part.modifiers if field == "mod" else part.reactions
-            out.update(rid for rid in lists.get(name, ())
-                       if rid not in self._set and self._where.get(rid) is part)
+        out.update(rid for rid in lists.get(name, ()) if rid not in self._set)
         return out
 
     def firsts(self) -> list[tuple[int, Any]]:

@@ -140,16 +140,8 @@ def x_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     return {'target': E.get('target~97'), 'name': E.get('card~98')}
 
 
-def x_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (len([v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_100 != E.get('you'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('protected'))) else False)]) > 0))
-
-
-def x_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (26, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_101 for v_p_101 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_101 != E.get('you'))) and ((not (ctx.state['players'][v_p_101] if type(v_p_101) is int and 0 <= v_p_101 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_101] if type(v_p_101) is int and 0 <= v_p_101 < len(ctx.state['players']) else {}).get('protected'))) else False)])
+x_25 = x_1  # rules_data/love_letter/definitions/cards.yaml:27
+x_26 = x_2  # rules_data/love_letter/definitions/cards.yaml:28
 
 
 def x_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
@@ -161,25 +153,17 @@ def x_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
 def x_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('target~102'), 'card': FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~102'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))}]
+    return [{'player': E.get('target~97'), 'card': FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))}]
 
 
 def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~102')}
+    return {'target': E.get('target~97')}
 
 
-def x_32(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (len([v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_103 != E.get('you'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('protected'))) else False)]) > 0))
-
-
-def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (33, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_104 for v_p_104 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_104 != E.get('you'))) and ((not (ctx.state['players'][v_p_104] if type(v_p_104) is int and 0 <= v_p_104 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_104] if type(v_p_104) is int and 0 <= v_p_104 < len(ctx.state['players']) else {}).get('protected'))) else False)])
+x_32 = x_1  # rules_data/love_letter/definitions/cards.yaml:39
+x_33 = x_2  # rules_data/love_letter/definitions/cards.yaml:40
 
 
 def x_34(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
@@ -191,7 +175,7 @@ def x_34(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
 def x_35(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~105'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))
+    return FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))
 
 
 x_36 = x_27  # rules_data/love_letter/definitions/cards.yaml:43
@@ -200,25 +184,25 @@ x_36 = x_27  # rules_data/love_letter/definitions/cards.yaml:43
 def x_37(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('target~105'), 'card': E.get('theirs~107')}]
+    return [{'player': E.get('target~97'), 'card': E.get('theirs~99')}]
 
 
 def x_38(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('target~105'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('seen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('seen')
 
 
 def x_39(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
     if E is None:
         E = ctx.env()
-    return [{'player': E.get('you'), 'card': E.get('mine~106')}]
+    return [{'player': E.get('you'), 'card': E.get('mine~98')}]
 
 
 def x_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
     if E is None:
         E = ctx.env()
-    return ((_w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('mine~106'))) is str else 0))) is int else num(_w2)) < (_w4 if type((_w4 := (ctx.index.plain['cards'].get(_w3, NOREC).get('value', 0) if type((_w3 := E.get('theirs~107'))) is str else 0))) is int else num(_w4)))
+    return ((_w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('mine~98'))) is str else 0))) is int else num(_w2)) < (_w4 if type((_w4 := (ctx.index.plain['cards'].get(_w3, NOREC).get('value', 0) if type((_w3 := E.get('theirs~99'))) is str else 0))) is int else num(_w4)))
 
 
 x_45 = x_13  # rules_data/love_letter/definitions/turns.yaml:72
@@ -233,7 +217,7 @@ x_55 = x_23  # rules_data/love_letter/definitions/turns.yaml:74
 def x_56(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
     if E is None:
         E = ctx.env()
-    return ((_w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('theirs~107'))) is str else 0))) is int else num(_w2)) < (_w4 if type((_w4 := (ctx.index.plain['cards'].get(_w3, NOREC).get('value', 0) if type((_w3 := E.get('mine~106'))) is str else 0))) is int else num(_w4)))
+    return ((_w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('value', 0) if type((_w1 := E.get('theirs~99'))) is str else 0))) is int else num(_w2)) < (_w4 if type((_w4 := (ctx.index.plain['cards'].get(_w3, NOREC).get('value', 0) if type((_w3 := E.get('mine~98'))) is str else 0))) is int else num(_w4)))
 
 
 x_59 = x_13  # rules_data/love_letter/definitions/turns.yaml:72
@@ -243,14 +227,7 @@ x_62 = x_15  # rules_data/love_letter/definitions/turns.yaml:73
 x_64 = x_18  # rules_data/love_letter/definitions/turns.yaml:73
 x_66 = x_20  # rules_data/love_letter/definitions/turns.yaml:73
 x_69 = x_23  # rules_data/love_letter/definitions/turns.yaml:74
-
-
-def x_70(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
-    if E is None:
-        E = ctx.env()
-    return {'target': E.get('target~105')}
-
-
+x_70 = x_31  # rules_data/love_letter/definitions/cards.yaml:40
 x_71 = x_20  # rules_data/love_letter/definitions/cards.yaml:55
 
 
@@ -261,7 +238,7 @@ def x_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
 def x_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
     if E is None:
         E = ctx.env()
-    return (True if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('target~110'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))) and ((True if ((E.get('target~110') == E.get('you'))) or ((not (ctx.state['players'][_w2] if type((_w2 := E.get('target~110'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('protected'))) else False)) else False)
+    return (True if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('target~95'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))) and ((True if ((E.get('target~95') == E.get('you'))) or ((not (ctx.state['players'][_w2] if type((_w2 := E.get('target~95'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('protected'))) else False)) else False)
 
 
 x_76 = x_15  # rules_data/love_letter/definitions/turns.yaml:64
@@ -271,7 +248,7 @@ x_78 = x_15  # rules_data/love_letter/definitions/turns.yaml:59
 def x_79(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return [E.get('c~112')]
+    return [E.get('c~97')]
 
 
 x_80 = x_14  # rules_data/love_letter/definitions/turns.yaml:59
@@ -309,21 +286,11 @@ x_93 = x_92  # rules_data/love_letter/definitions/turns.yaml:52
 def x_95(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~110')}
+    return {'target': E.get('target~95')}
 
 
-def x_96(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:74
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (len([v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_113 != E.get('you'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('protected'))) else False)]) > 0))
-
-
-def x_97(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (97, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_114 for v_p_114 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_114 != E.get('you'))) and ((not (ctx.state['players'][v_p_114] if type(v_p_114) is int and 0 <= v_p_114 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_114] if type(v_p_114) is int and 0 <= v_p_114 < len(ctx.state['players']) else {}).get('protected'))) else False)])
-
-
+x_96 = x_1  # rules_data/love_letter/definitions/cards.yaml:74
+x_97 = x_2  # rules_data/love_letter/definitions/cards.yaml:75
 x_98 = x_15  # rules_data/love_letter/definitions/cards.yaml:76
 x_99 = x_15  # rules_data/love_letter/definitions/cards.yaml:77
 
@@ -331,16 +298,11 @@ x_99 = x_15  # rules_data/love_letter/definitions/cards.yaml:77
 def x_100(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('target~115'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 x_101 = x_100  # rules_data/love_letter/definitions/cards.yaml:78
-
-
-def x_105(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
-    if E is None:
-        E = ctx.env()
-    return {'target': E.get('target~115')}
+x_105 = x_31  # rules_data/love_letter/definitions/cards.yaml:75
 
 
 def x_106(ctx, E=None):  # rules_data/love_letter/cards.yaml:59
@@ -374,7 +336,7 @@ x_123 = x_3  # rules_data/love_letter/definitions/turns.yaml:115
 def x_124(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('copies', 0) if type((_w1 := E.get('c~117'))) is str else 0)
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('copies', 0) if type((_w1 := E.get('c~102'))) is str else 0)
 
 
 x_125 = x_89  # rules_data/love_letter/definitions/turns.yaml:115
@@ -383,7 +345,7 @@ x_125 = x_89  # rules_data/love_letter/definitions/turns.yaml:115
 def x_126(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     if E is None:
         E = ctx.env()
-    return [E.get('c~117')]
+    return [E.get('c~102')]
 
 
 x_127 = x_89  # rules_data/love_letter/definitions/turns.yaml:116
@@ -411,43 +373,43 @@ x_140 = x_73  # rules_data/love_letter/definitions/turns.yaml:120
 def x_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~103'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
 def x_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~103'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
 
 
 def x_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~103'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out')
 
 
 def x_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~103'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('protected')
 
 
 def x_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('named')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~103'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('named')
 
 
 def x_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~118'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('seen')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~103'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('seen')
 
 
 def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
     def compute():
         _h1 = ctx.state.get('starter')
-        return [(_w1.get(AR('%', (_h1 + v_k_119 if type(_h1) is type(v_k_119) is int else AR('+', _h1, v_k_119)), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', (_h1 + v_k_119 if type(_h1) is type(v_k_119) is int else AR('+', _h1, v_k_119)), len(ctx.state['players'])), None)) for v_k_119 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [(_w1.get(AR('%', (_h1 + v_k_104 if type(_h1) is type(v_k_104) is int else AR('+', _h1, v_k_104)), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', (_h1 + v_k_104 if type(_h1) is type(v_k_104) is int else AR('+', _h1, v_k_104)), len(ctx.state['players'])), None)) for v_k_104 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), compute)
 
 
@@ -460,7 +422,7 @@ x_159 = x_119  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_121] if type(v_p_121) is int and 0 <= v_p_121 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_106] if type(v_p_106) is int and 0 <= v_p_106 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 x_162 = x_23  # rules_data/love_letter/definitions/turns.yaml:101
@@ -489,8 +451,8 @@ def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        return (not any(any((v_x_125 in _h1 if type(_h1) in (list, dict) else IN(v_x_125, _h1)) for v_x_125 in items_of((ctx.index.plain['cards'].get(v_other_124, NOREC).get('discard_with', []) if type(v_other_124) is str else []))) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))))
-    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), compute)
+        return (not any(any((v_x_110 in _h1 if type(_h1) in (list, dict) else IN(v_x_110, _h1)) for v_x_110 in items_of((ctx.index.plain['cards'].get(v_other_109, NOREC).get('discard_with', []) if type(v_other_109) is str else []))) for v_other_109 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_109 != E.get('card~108'))))
+    return MEMO(ctx, (175, E.get('card~108'), E.get('you'), ctx.stamps.get('hand', 0),), compute)
 
 
 x_179 = x_15  # rules_data/love_letter/definitions/turns.yaml:59
@@ -499,7 +461,7 @@ x_179 = x_15  # rules_data/love_letter/definitions/turns.yaml:59
 def x_180(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
-    return [E.get('c~126')]
+    return [E.get('c~111')]
 
 
 x_181 = x_14  # rules_data/love_letter/definitions/turns.yaml:59
@@ -510,31 +472,31 @@ x_185 = x_13  # rules_data/love_letter/definitions/turns.yaml:94
 def x_187(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:94
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('card~123'))
+    return FLD(ctx, K[0], E.get('card~108'))
 
 
 def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~122')}
+    return {'card': E.get('card~107')}
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_127] if type(v_p_127) is int and 0 <= v_p_127 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_112 for v_p_112 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_112] if type(v_p_112) is int and 0 <= v_p_112 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (191, E.get('p~120'), ctx.stamps.get('out', 0),), lambda: FN['first'](ctx, None, [v_q_129 for v_q_129 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~120'), 1), v_k_128), len(ctx.state['players'])), None) for v_k_128 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (not (ctx.state['players'][v_q_129] if type(v_q_129) is int and 0 <= v_q_129 < len(ctx.state['players']) else {}).get('out'))]))
+    return MEMO(ctx, (191, E.get('p~105'), ctx.stamps.get('out', 0),), lambda: FN['first'](ctx, None, [v_q_114 for v_q_114 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~105'), 1), v_k_113), len(ctx.state['players'])), None) for v_k_113 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (not (ctx.state['players'][v_q_114] if type(v_q_114) is int and 0 <= v_q_114 < len(ctx.state['players']) else {}).get('out'))]))
 
 
 def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
-    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_131: (lambda v_best_134: (lambda v_top_137: (lambda v_most_140: (lambda v_tied_143: [v_p_144 for v_p_144 in items_of(v_tied_143) if (True if ((FN['count'](ctx, None, v_tied_143) == 1)) or ((1 == 1)) else False)])([v_p_141 for v_p_141 in items_of(v_top_137) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_142, NOREC).get('value', 0) if type(v_c_142) is str else 0) for v_c_142 in items_of((ctx.state['players'][v_p_141] if type(v_p_141) is int and 0 <= v_p_141 < len(ctx.state['players']) else {}).get('discards'))]) == v_most_140)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_139, NOREC).get('value', 0) if type(v_c_139) is str else 0) for v_c_139 in items_of((ctx.state['players'][v_p_138] if type(v_p_138) is int and 0 <= v_p_138 < len(ctx.state['players']) else {}).get('discards'))]) for v_p_138 in items_of(v_top_137)])))([v_p_135 for v_p_135 in items_of(v_live_131) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_136, NOREC).get('value', 0) if type(v_c_136) is str else 0) for v_c_136 in items_of((ctx.state['players'][v_p_135] if type(v_p_135) is int and 0 <= v_p_135 < len(ctx.state['players']) else {}).get('hand'))]) == v_best_134)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_133, NOREC).get('value', 0) if type(v_c_133) is str else 0) for v_c_133 in items_of((ctx.state['players'][v_p_132] if type(v_p_132) is int and 0 <= v_p_132 < len(ctx.state['players']) else {}).get('hand'))]) for v_p_132 in items_of(v_live_131)])))([v_p_130 for v_p_130 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_130] if type(v_p_130) is int and 0 <= v_p_130 < len(ctx.state['players']) else {}).get('out'))]))
+    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_116: (lambda v_best_119: (lambda v_top_122: (lambda v_most_125: (lambda v_tied_128: [v_p_129 for v_p_129 in items_of(v_tied_128) if (True if ((FN['count'](ctx, None, v_tied_128) == 1)) or ((1 == 1)) else False)])([v_p_126 for v_p_126 in items_of(v_top_122) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_127, NOREC).get('value', 0) if type(v_c_127) is str else 0) for v_c_127 in items_of((ctx.state['players'][v_p_126] if type(v_p_126) is int and 0 <= v_p_126 < len(ctx.state['players']) else {}).get('discards'))]) == v_most_125)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_124, NOREC).get('value', 0) if type(v_c_124) is str else 0) for v_c_124 in items_of((ctx.state['players'][v_p_123] if type(v_p_123) is int and 0 <= v_p_123 < len(ctx.state['players']) else {}).get('discards'))]) for v_p_123 in items_of(v_top_122)])))([v_p_120 for v_p_120 in items_of(v_live_116) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_121, NOREC).get('value', 0) if type(v_c_121) is str else 0) for v_c_121 in items_of((ctx.state['players'][v_p_120] if type(v_p_120) is int and 0 <= v_p_120 < len(ctx.state['players']) else {}).get('hand'))]) == v_best_119)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_118, NOREC).get('value', 0) if type(v_c_118) is str else 0) for v_c_118 in items_of((ctx.state['players'][v_p_117] if type(v_p_117) is int and 0 <= v_p_117 < len(ctx.state['players']) else {}).get('hand'))]) for v_p_117 in items_of(v_live_116)])))([v_p_115 for v_p_115 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_115] if type(v_p_115) is int and 0 <= v_p_115 < len(ctx.state['players']) else {}).get('out'))]))
 
 
 def x_193(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
-    return MEMO(ctx, (193, ctx.stamps.get('out', 0),), lambda: [v_q_146 for v_q_146 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_q_146] if type(v_q_146) is int and 0 <= v_q_146 < len(ctx.state['players']) else {}).get('out'))])
+    return MEMO(ctx, (193, ctx.stamps.get('out', 0),), lambda: [v_q_131 for v_q_131 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_q_131] if type(v_q_131) is int and 0 <= v_q_131 < len(ctx.state['players']) else {}).get('out'))])
 
 
 def x_194(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
@@ -547,31 +509,31 @@ x_196 = x_73  # rules_data/love_letter/definitions/turns.yaml:184
 def x_197(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('last_discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('last_discards')
 
 
 def x_198(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')
 
 
 def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('last_hand')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('last_hand')
 
 
 def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     if E is None:
         E = ctx.env()
-    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if ((FN['count'](ctx, None, E.get('still_in~147')) > 1)) and ((E.get('p~148') in _w2 if type((_w2 := E.get('still_in~147'))) in (list, dict) else IN(E.get('p~148'), _w2))) else False) else K[1])
+    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if ((FN['count'](ctx, None, E.get('still_in~132')) > 1)) and ((E.get('p~133') in _w2 if type((_w2 := E.get('still_in~132'))) in (list, dict) else IN(E.get('p~133'), _w2))) else False) else K[1])
 
 
 def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~149'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tokens')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~134'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tokens')
 
 
 def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
@@ -581,7 +543,7 @@ def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
 def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('won~145')) > 0)
+    return (FN['count'](ctx, None, E.get('won~130')) > 0)
 
 
 x_207 = x_119  # rules_data/love_letter/definitions/turns.yaml:188
@@ -592,12 +554,12 @@ def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('starter')
-        return FN['first'](ctx, None, [v_p_151 for v_p_151 in [KEY(list(range(len(ctx.state['players']))), AR('%', (_h1 + v_k_150 if type(_h1) is type(v_k_150) is int else AR('+', _h1, v_k_150)), len(ctx.state['players'])), None) for v_k_150 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_151 in _w1 if type((_w1 := E.get('won~145'))) in (list, dict) else IN(v_p_151, _w1))])
-    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), compute)
+        return FN['first'](ctx, None, [v_p_136 for v_p_136 in [KEY(list(range(len(ctx.state['players']))), AR('%', (_h1 + v_k_135 if type(_h1) is type(v_k_135) is int else AR('+', _h1, v_k_135)), len(ctx.state['players'])), None) for v_k_135 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_136 in _w1 if type((_w1 := E.get('won~130'))) in (list, dict) else IN(v_p_136, _w1))])
+    return MEMO(ctx, (208, E.get('won~130'), ctx.stamps.get('starter', 0),), compute)
 
 
 def x_209(ctx, E=None):  # 
-    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any(((_w1 if type((_w1 := (ctx.state['players'][v_p_152] if type(v_p_152) is int and 0 <= v_p_152 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))))
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any(((_w1 if type((_w1 := (ctx.state['players'][v_p_137] if type(v_p_137) is int and 0 <= v_p_137 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_137 in items_of(list(range(len(ctx.state['players']))))))
 
 
 def x_210(ctx, E=None):  # 
@@ -607,7 +569,7 @@ def x_210(ctx, E=None):  #
 
 
 def x_211(ctx, E=None):  # 
-    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_153 for v_p_153 in items_of(list(range(len(ctx.state['players'])))) if ((_w1 if type((_w1 := (ctx.state['players'][v_p_153] if type(v_p_153) is int and 0 <= v_p_153 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4)))])
+    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_138 for v_p_138 in items_of(list(range(len(ctx.state['players'])))) if ((_w1 if type((_w1 := (ctx.state['players'][v_p_138] if type(v_p_138) is int and 0 <= v_p_138 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4)))])
 
 
 x_212 = x_166  # 
@@ -841,7 +803,7 @@ def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     if c is not None:
         SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
     if not ctx.dry:
-        EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~102')})
+        EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~97')})
     return True
 
 
@@ -864,7 +826,7 @@ def d_20(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:30
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~102')})
+        EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~97')})
     return True
 
 
@@ -892,16 +854,16 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~106', x_34(ctx, E), True)
-    LOCAL(ctx, E, 'theirs~107', x_35(ctx, E), True)
+    LOCAL(ctx, E, 'mine~98', x_34(ctx, E), True)
+    LOCAL(ctx, E, 'theirs~99', x_35(ctx, E), True)
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_37(ctx, E), '+=', True, K[8])
-    c, key = SEAT(ctx, E.get('target~105')), 'seen'
+    c, key = SEAT(ctx, E.get('target~97')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
     if not ctx.dry:
-        EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~105')})
+        EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~97')})
     if not d_29(ctx, E):
         return False
     if not d_40(ctx, E):
@@ -915,7 +877,7 @@ def d_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~106', x_34(ctx, E), True)
+    LOCAL(ctx, E, 'mine~98', x_34(ctx, E), True)
     return True
 
 
@@ -925,7 +887,7 @@ def d_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'theirs~107', x_35(ctx, E), True)
+    LOCAL(ctx, E, 'theirs~99', x_35(ctx, E), True)
     return True
 
 
@@ -947,7 +909,7 @@ def d_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('target~105')), 'seen'
+    c, key = SEAT(ctx, E.get('target~97')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
     return True
@@ -960,7 +922,7 @@ def d_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:45
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~105')})
+        EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~97')})
     return True
 
 
@@ -982,7 +944,7 @@ def d_30(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~108', E.get('you'), True)
+    LOCAL(ctx, E, 'p~100', E.get('you'), True)
     if not d_32(ctx, E):
         return False
     return True
@@ -994,7 +956,7 @@ def d_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~108', E.get('you'), True)
+    LOCAL(ctx, E, 'p~100', E.get('you'), True)
     return True
 
 
@@ -1004,7 +966,7 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('p~108')
+    value = E.get('p~100')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
     if not d_33(ctx, E):
@@ -1040,7 +1002,7 @@ def d_41(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~109', E.get('target~105'), True)
+    LOCAL(ctx, E, 'p~101', E.get('target~97'), True)
     if not d_43(ctx, E):
         return False
     return True
@@ -1052,7 +1014,7 @@ def d_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~109', E.get('target~105'), True)
+    LOCAL(ctx, E, 'p~101', E.get('target~97'), True)
     return True
 
 
@@ -1062,7 +1024,7 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('p~109')
+    value = E.get('p~101')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
     if not d_44(ctx, E):
@@ -1105,7 +1067,7 @@ def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('target~110')
+    value = E.get('target~95')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
     if not d_54(ctx, E):
@@ -1134,12 +1096,12 @@ def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
     if E is None:
         E = ctx.env()
     items = list(items_of(x_76(ctx, E)))
-    old = E.get('c~111', MISSING)
+    old = E.get('c~96', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'c~111', item, True)
+        LOCAL(ctx, E, 'c~96', item, True)
         if not d_56(ctx, E):
             return False
-    UNSET(ctx, E, 'c~111', old)
+    UNSET(ctx, E, 'c~96', old)
     return True
 
 
@@ -1149,7 +1111,7 @@ def d_56(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~112', E.get('c~111'), True)
+    LOCAL(ctx, E, 'c~97', E.get('c~96'), True)
     if not d_58(ctx, E):
         return False
     return True
@@ -1161,7 +1123,7 @@ def d_57(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~112', E.get('c~111'), True)
+    LOCAL(ctx, E, 'c~97', E.get('c~96'), True)
     return True
 
 
@@ -1178,7 +1140,7 @@ def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if c is not None:
         SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
     if not ctx.dry:
-        EMIT(ctx, 'discarded', {'card': E.get('c~112'), 'by': E.get('you')})
+        EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')})
     return True
 
 
@@ -1213,7 +1175,7 @@ def d_61(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'discarded', {'card': E.get('c~112'), 'by': E.get('you')})
+        EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')})
     return True
 
 
@@ -1348,15 +1310,15 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~116', x_98(ctx, E), True)
+    LOCAL(ctx, E, 'mine~98', x_98(ctx, E), True)
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, x_100(ctx, E), '=', False, K[5])
-    c, key = SEAT(ctx, E.get('target~115')), 'hand'
+    c, key = SEAT(ctx, E.get('target~97')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, E.get('mine~116'), '=', False, K[5])
+        SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[5])
     if not ctx.dry:
-        EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~115')})
+        EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~97')})
     return True
 
 
@@ -1366,7 +1328,7 @@ def d_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~116', x_98(ctx, E), True)
+    LOCAL(ctx, E, 'mine~98', x_98(ctx, E), True)
     return True
 
 
@@ -1388,9 +1350,9 @@ def d_76(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('target~115')), 'hand'
+    c, key = SEAT(ctx, E.get('target~97')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, E.get('mine~116'), '=', False, K[5])
+        SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[5])
     return True
 
 
@@ -1401,7 +1363,7 @@ def d_77(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:79
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~115')})
+        EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~97')})
     return True
 
 
@@ -1463,12 +1425,12 @@ def d_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     if E is None:
         E = ctx.env()
     items = list(items_of(x_123(ctx, E)))
-    old = E.get('c~117', MISSING)
+    old = E.get('c~102', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'c~117', item, True)
+        LOCAL(ctx, E, 'c~102', item, True)
         if not d_89(ctx, E):
             return False
-    UNSET(ctx, E, 'c~117', old)
+    UNSET(ctx, E, 'c~102', old)
     return True
 
 
@@ -1588,12 +1550,12 @@ def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
     if E is None:
         E = ctx.env()
     items = list(items_of(x_140(ctx, E)))
-    old = E.get('p~118', MISSING)
+    old = E.get('p~103', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~118', item, True)
+        LOCAL(ctx, E, 'p~103', item, True)
         if not d_101(ctx, E):
             return False
-    UNSET(ctx, E, 'p~118', old)
+    UNSET(ctx, E, 'p~103', old)
     return True
 
 
@@ -1603,22 +1565,22 @@ def d_101(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~118')), 'hand'
+    c, key = SEAT(ctx, E.get('p~103')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    c, key = SEAT(ctx, E.get('p~118')), 'discards'
+    c, key = SEAT(ctx, E.get('p~103')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
-    c, key = SEAT(ctx, E.get('p~118')), 'out'
+    c, key = SEAT(ctx, E.get('p~103')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, False, '=', False, K[6])
-    c, key = SEAT(ctx, E.get('p~118')), 'protected'
+    c, key = SEAT(ctx, E.get('p~103')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    c, key = SEAT(ctx, E.get('p~118')), 'named'
+    c, key = SEAT(ctx, E.get('p~103')), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, None, '=', False, K[3])
-    c, key = SEAT(ctx, E.get('p~118')), 'seen'
+    c, key = SEAT(ctx, E.get('p~103')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
     return True
@@ -1630,7 +1592,7 @@ def d_102(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~118')), 'hand'
+    c, key = SEAT(ctx, E.get('p~103')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
@@ -1642,7 +1604,7 @@ def d_103(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~118')), 'discards'
+    c, key = SEAT(ctx, E.get('p~103')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
     return True
@@ -1654,7 +1616,7 @@ def d_104(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~118')), 'out'
+    c, key = SEAT(ctx, E.get('p~103')), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, False, '=', False, K[6])
     return True
@@ -1666,7 +1628,7 @@ def d_105(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~118')), 'protected'
+    c, key = SEAT(ctx, E.get('p~103')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
@@ -1678,7 +1640,7 @@ def d_106(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~118')), 'named'
+    c, key = SEAT(ctx, E.get('p~103')), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, None, '=', False, K[3])
     return True
@@ -1690,7 +1652,7 @@ def d_107(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~118')), 'seen'
+    c, key = SEAT(ctx, E.get('p~103')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
     return True
@@ -1724,7 +1686,7 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/love_letter/flow.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~120', x_159(ctx, E), True)
+    LOCAL(ctx, E, 'p~105', x_159(ctx, E), True)
     return t_115(ctx, k, s, E)
 
 
@@ -1734,7 +1696,7 @@ def d_114(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~120', x_159(ctx, E), True)
+    LOCAL(ctx, E, 'p~105', x_159(ctx, E), True)
     return True
 
 
@@ -1772,7 +1734,7 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('p~120')
+    value = E.get('p~105')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
 
@@ -1843,7 +1805,7 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~123', E.get('card~122'), True)
+    LOCAL(ctx, E, 'card~108', E.get('card~107'), True)
     return t_129(ctx, k, s, E)
 
 
@@ -1853,7 +1815,7 @@ def d_128(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~123', E.get('card~122'), True)
+    LOCAL(ctx, E, 'card~108', E.get('card~107'), True)
     return True
 
 
@@ -1867,8 +1829,8 @@ def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         return False
     ctx.steps += 2
     if not ctx.dry:
-        EMIT(ctx, 'played', {'card': E.get('card~123'), 'by': E.get('you')})
-    LOCAL(ctx, E, 'c~126', E.get('card~123'), True)
+        EMIT(ctx, 'played', {'card': E.get('card~108'), 'by': E.get('you')})
+    LOCAL(ctx, E, 'c~111', E.get('card~108'), True)
     if not d_133(ctx, E):
         return False
     return t_137(ctx, k, s, E)
@@ -1892,7 +1854,7 @@ def d_131(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:92
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'played', {'card': E.get('card~123'), 'by': E.get('you')})
+        EMIT(ctx, 'played', {'card': E.get('card~108'), 'by': E.get('you')})
     return True
 
 
@@ -1902,7 +1864,7 @@ def d_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~126', E.get('card~123'), True)
+    LOCAL(ctx, E, 'c~111', E.get('card~108'), True)
     return True
 
 
@@ -1919,7 +1881,7 @@ def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if c is not None:
         SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
     if not ctx.dry:
-        EMIT(ctx, 'discarded', {'card': E.get('c~126'), 'by': E.get('you')})
+        EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')})
     return True
 
 
@@ -1954,7 +1916,7 @@ def d_136(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'discarded', {'card': E.get('c~126'), 'by': E.get('you')})
+        EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')})
     return True
 
 
@@ -1975,7 +1937,7 @@ def t_138(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~123')
+    value = E.get('card~108')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -2007,7 +1969,7 @@ def d_140(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
         E = ctx.env()
     if x_189(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'p~120', x_191(ctx, E))
+        LOCAL(ctx, E, 'p~105', x_191(ctx, E))
     return True
 
 
@@ -2017,7 +1979,7 @@ def d_141(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~120', x_191(ctx, E))
+    LOCAL(ctx, E, 'p~105', x_191(ctx, E))
     return True
 
 
@@ -2027,9 +1989,9 @@ def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'won~145', x_192(ctx, E), True)
-    LOCAL(ctx, E, 'still_in~147', x_193(ctx, E), True)
-    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~145'), '=', False, K[15])
+    LOCAL(ctx, E, 'won~130', x_192(ctx, E), True)
+    LOCAL(ctx, E, 'still_in~132', x_193(ctx, E), True)
+    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~130'), '=', False, K[15])
     if not d_146(ctx, E):
         return False
     if not d_150(ctx, E):
@@ -2045,7 +2007,7 @@ def d_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'won~145', x_192(ctx, E), True)
+    LOCAL(ctx, E, 'won~130', x_192(ctx, E), True)
     return True
 
 
@@ -2055,7 +2017,7 @@ def d_144(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'still_in~147', x_193(ctx, E), True)
+    LOCAL(ctx, E, 'still_in~132', x_193(ctx, E), True)
     return True
 
 
@@ -2065,7 +2027,7 @@ def d_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~145'), '=', False, K[15])
+    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~130'), '=', False, K[15])
     return True
 
 
@@ -2076,12 +2038,12 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     if E is None:
         E = ctx.env()
     items = list(items_of(x_196(ctx, E)))
-    old = E.get('p~148', MISSING)
+    old = E.get('p~133', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~148', item, True)
+        LOCAL(ctx, E, 'p~133', item, True)
         if not d_147(ctx, E):
             return False
-    UNSET(ctx, E, 'p~148', old)
+    UNSET(ctx, E, 'p~133', old)
     return True
 
 
@@ -2091,10 +2053,10 @@ def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~148')), 'last_discards'
+    c, key = SEAT(ctx, E.get('p~133')), 'last_discards'
     if c is not None:
         SET(ctx, 'last_discards', c, key, x_198(ctx, E), '=', False, K[16])
-    c, key = SEAT(ctx, E.get('p~148')), 'last_hand'
+    c, key = SEAT(ctx, E.get('p~133')), 'last_hand'
     if c is not None:
         SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
     return True
@@ -2106,7 +2068,7 @@ def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~148')), 'last_discards'
+    c, key = SEAT(ctx, E.get('p~133')), 'last_discards'
     if c is not None:
         SET(ctx, 'last_discards', c, key, x_198(ctx, E), '=', False, K[16])
     return True
@@ -2118,7 +2080,7 @@ def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~148')), 'last_hand'
+    c, key = SEAT(ctx, E.get('p~133')), 'last_hand'
     if c is not None:
         SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
     return True
@@ -2130,13 +2092,13 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(E.get('won~145')))
-    old = E.get('p~149', MISSING)
+    items = list(items_of(E.get('won~130')))
+    old = E.get('p~134', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~149', item, True)
+        LOCAL(ctx, E, 'p~134', item, True)
         if not d_151(ctx, E):
             return False
-    UNSET(ctx, E, 'p~149', old)
+    UNSET(ctx, E, 'p~134', old)
     return True
 
 
@@ -2146,11 +2108,11 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~149')), 'tokens'
+    c, key = SEAT(ctx, E.get('p~134')), 'tokens'
     if c is not None:
         SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
     if not ctx.dry:
-        EMIT(ctx, 'round_won', {'player': E.get('p~149'), 'round': x_205(ctx, E)})
+        EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': x_205(ctx, E)})
     return True
 
 
@@ -2160,7 +2122,7 @@ def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~149')), 'tokens'
+    c, key = SEAT(ctx, E.get('p~134')), 'tokens'
     if c is not None:
         SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
     return True
@@ -2173,7 +2135,7 @@ def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'round_won', {'player': E.get('p~149'), 'round': x_205(ctx, E)})
+        EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': x_205(ctx, E)})
     return True
 
 
@@ -2523,13 +2485,9 @@ AT = {
     20: 'rules_data/love_letter/definitions/turns.yaml:73',
     23: 'rules_data/love_letter/definitions/turns.yaml:74',
     24: 'rules_data/love_letter/definitions/cards.yaml:15',
-    25: 'rules_data/love_letter/definitions/cards.yaml:27',
-    26: 'rules_data/love_letter/definitions/cards.yaml:28',
     27: 'rules_data/love_letter/definitions/cards.yaml:29',
     28: 'rules_data/love_letter/definitions/cards.yaml:29',
     31: 'rules_data/love_letter/definitions/cards.yaml:28',
-    32: 'rules_data/love_letter/definitions/cards.yaml:39',
-    33: 'rules_data/love_letter/definitions/cards.yaml:40',
     34: 'rules_data/love_letter/definitions/cards.yaml:41',
     35: 'rules_data/love_letter/definitions/cards.yaml:42',
     37: 'rules_data/love_letter/definitions/cards.yaml:43',
@@ -2537,7 +2495,6 @@ AT = {
     39: 'rules_data/love_letter/definitions/cards.yaml:44',
     42: 'rules_data/love_letter/definitions/cards.yaml:46',
     56: 'rules_data/love_letter/definitions/cards.yaml:47',
-    70: 'rules_data/love_letter/definitions/cards.yaml:40',
     73: 'rules_data/love_letter/definitions/cards.yaml:65',
     74: 'rules_data/love_letter/definitions/cards.yaml:65',
     79: 'rules_data/love_letter/definitions/turns.yaml:59',
@@ -2546,10 +2503,7 @@ AT = {
     89: 'rules_data/love_letter/definitions/turns.yaml:45',
     92: 'rules_data/love_letter/definitions/turns.yaml:52',
     95: 'rules_data/love_letter/definitions/cards.yaml:65',
-    96: 'rules_data/love_letter/definitions/cards.yaml:74',
-    97: 'rules_data/love_letter/definitions/cards.yaml:75',
     100: 'rules_data/love_letter/definitions/cards.yaml:77',
-    105: 'rules_data/love_letter/definitions/cards.yaml:75',
     106: 'rules_data/love_letter/cards.yaml:59',
     119: 'rules_data/love_letter/flow.yaml:10',
     120: 'rules_data/love_letter/flow.yaml:10',

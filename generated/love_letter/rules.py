@@ -541,7 +541,7 @@ RULES = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'p~100',
+                                    'v': 'p~95',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'and',
@@ -549,7 +549,7 @@ RULES = {
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'p~100'},
+                                                'a': {'op': 'var', 'n': 'p~95'},
                                                 'b': {'op': 'var', 'n': 'you'},
                                             },
                                             {
@@ -557,7 +557,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'p~100'},
+                                                    'p': {'op': 'var', 'n': 'p~95'},
                                                 },
                                             },
                                             {
@@ -565,7 +565,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'protected',
-                                                    'p': {'op': 'var', 'n': 'p~100'},
+                                                    'p': {'op': 'var', 'n': 'p~95'},
                                                 },
                                             },
                                         ],
@@ -582,10 +582,10 @@ RULES = {
                             {
                                 'gens': [
                                     {
-                                        'v': 'target~102',
+                                        'v': 'target~97',
                                         'src': {
                                             'op': 'filt',
-                                            'v': 'p~101',
+                                            'v': 'p~96',
                                             'src': {'op': 'core', 'n': 'players'},
                                             'w': {
                                                 'op': 'and',
@@ -593,7 +593,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '!=',
-                                                        'a': {'op': 'var', 'n': 'p~101'},
+                                                        'a': {'op': 'var', 'n': 'p~96'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -601,7 +601,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'out',
-                                                            'p': {'op': 'var', 'n': 'p~101'},
+                                                            'p': {'op': 'var', 'n': 'p~96'},
                                                         },
                                                     },
                                                     {
@@ -609,7 +609,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'p~101'},
+                                                            'p': {'op': 'var', 'n': 'p~96'},
                                                         },
                                                     },
                                                 ],
@@ -638,7 +638,7 @@ RULES = {
                                                         'op': 'obj',
                                                         'k': ['player', 'card'],
                                                         'a': [
-                                                            {'op': 'var', 'n': 'target~102'},
+                                                            {'op': 'var', 'n': 'target~97'},
                                                             {
                                                                 'op': 'fn',
                                                                 'f': 'first',
@@ -646,7 +646,7 @@ RULES = {
                                                                     {
                                                                         'op': 'st',
                                                                         'k': 'hand',
-                                                                        'p': {'op': 'var', 'n': 'target~102'},
+                                                                        'p': {'op': 'var', 'n': 'target~97'},
                                                                     },
                                                                 ],
                                                             },
@@ -665,7 +665,7 @@ RULES = {
                                             'ev': 'looked',
                                             'f': {
                                                 'by': {'op': 'var', 'n': 'you', 'x': 29},
-                                                'target': {'op': 'var', 'n': 'target~102', 'x': 30},
+                                                'target': {'op': 'var', 'n': 'target~97', 'x': 30},
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:30',
                                             'id': 20,
@@ -678,7 +678,7 @@ RULES = {
                                     'op': 'obj',
                                     'k': ['target'],
                                     'a': [
-                                        {'op': 'var', 'n': 'target~102'},
+                                        {'op': 'var', 'n': 'target~97'},
                                     ],
                                     'x': 31,
                                 },
@@ -720,7 +720,7 @@ RULES = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'p~103',
+                                    'v': 'p~95',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'and',
@@ -728,7 +728,7 @@ RULES = {
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'p~103'},
+                                                'a': {'op': 'var', 'n': 'p~95'},
                                                 'b': {'op': 'var', 'n': 'you'},
                                             },
                                             {
@@ -736,7 +736,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'p~103'},
+                                                    'p': {'op': 'var', 'n': 'p~95'},
                                                 },
                                             },
                                             {
@@ -744,7 +744,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'protected',
-                                                    'p': {'op': 'var', 'n': 'p~103'},
+                                                    'p': {'op': 'var', 'n': 'p~95'},
                                                 },
                                             },
                                         ],
@@ -761,10 +761,10 @@ RULES = {
                             {
                                 'gens': [
                                     {
-                                        'v': 'target~105',
+                                        'v': 'target~97',
                                         'src': {
                                             'op': 'filt',
-                                            'v': 'p~104',
+                                            'v': 'p~96',
                                             'src': {'op': 'core', 'n': 'players'},
                                             'w': {
                                                 'op': 'and',
@@ -772,7 +772,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '!=',
-                                                        'a': {'op': 'var', 'n': 'p~104'},
+                                                        'a': {'op': 'var', 'n': 'p~96'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -780,7 +780,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'out',
-                                                            'p': {'op': 'var', 'n': 'p~104'},
+                                                            'p': {'op': 'var', 'n': 'p~96'},
                                                         },
                                                     },
                                                     {
@@ -788,7 +788,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'p~104'},
+                                                            'p': {'op': 'var', 'n': 'p~96'},
                                                         },
                                                     },
                                                 ],
@@ -803,7 +803,7 @@ RULES = {
                                     'b': [
                                         {  # rules_data/love_letter/definitions/cards.yaml:41
                                             'op': 'let',
-                                            'v': 'mine~106',
+                                            'v': 'mine~98',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'first',
@@ -821,7 +821,7 @@ RULES = {
                                         },
                                         {  # rules_data/love_letter/definitions/cards.yaml:42
                                             'op': 'let',
-                                            'v': 'theirs~107',
+                                            'v': 'theirs~99',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'first',
@@ -829,7 +829,7 @@ RULES = {
                                                     {
                                                         'op': 'st',
                                                         'k': 'hand',
-                                                        'p': {'op': 'var', 'n': 'target~105'},
+                                                        'p': {'op': 'var', 'n': 'target~97'},
                                                     },
                                                 ],
                                                 'x': 35,
@@ -853,8 +853,8 @@ RULES = {
                                                         'op': 'obj',
                                                         'k': ['player', 'card'],
                                                         'a': [
-                                                            {'op': 'var', 'n': 'target~105'},
-                                                            {'op': 'var', 'n': 'theirs~107'},
+                                                            {'op': 'var', 'n': 'target~97'},
+                                                            {'op': 'var', 'n': 'theirs~99'},
                                                         ],
                                                     },
                                                 ],
@@ -870,7 +870,7 @@ RULES = {
                                             't': {
                                                 'op': 'st',
                                                 'k': 'seen',
-                                                'p': {'op': 'var', 'n': 'target~105'},
+                                                'p': {'op': 'var', 'n': 'target~97'},
                                                 'x': 38,
                                             },
                                             'o': '+=',
@@ -882,7 +882,7 @@ RULES = {
                                                         'k': ['player', 'card'],
                                                         'a': [
                                                             {'op': 'var', 'n': 'you'},
-                                                            {'op': 'var', 'n': 'mine~106'},
+                                                            {'op': 'var', 'n': 'mine~98'},
                                                         ],
                                                     },
                                                 ],
@@ -898,7 +898,7 @@ RULES = {
                                             'ev': 'compared',
                                             'f': {
                                                 'by': {'op': 'var', 'n': 'you', 'x': 40},
-                                                'target': {'op': 'var', 'n': 'target~105', 'x': 41},
+                                                'target': {'op': 'var', 'n': 'target~97', 'x': 41},
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:45',
                                             'id': 28,
@@ -911,14 +911,14 @@ RULES = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'mine~106'},
+                                                    'of': {'op': 'var', 'n': 'mine~98'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
                                                 'b': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'theirs~107'},
+                                                    'of': {'op': 'var', 'n': 'theirs~99'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
@@ -929,7 +929,7 @@ RULES = {
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/cards.yaml:46
                                                         'op': 'let',
-                                                        'v': 'p~108',
+                                                        'v': 'p~100',
                                                         'e': {'op': 'var', 'n': 'you', 'x': 43},
                                                         'at': 'rules_data/love_letter/definitions/cards.yaml:46',
                                                         'id': 31,
@@ -937,7 +937,7 @@ RULES = {
                                                     {  # rules_data/love_letter/definitions/turns.yaml:80
                                                         'op': 'with',
                                                         'v': 'you',
-                                                        'e': {'op': 'var', 'n': 'p~108', 'x': 44},
+                                                        'e': {'op': 'var', 'n': 'p~100', 'x': 44},
                                                         'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                                                             'op': 'if',
                                                             'c': {
@@ -1053,14 +1053,14 @@ RULES = {
                                                 'a': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'theirs~107'},
+                                                    'of': {'op': 'var', 'n': 'theirs~99'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
                                                 'b': {
                                                     'op': 'fld',
                                                     'kind': 'cards',
-                                                    'of': {'op': 'var', 'n': 'mine~106'},
+                                                    'of': {'op': 'var', 'n': 'mine~98'},
                                                     'f': 'value',
                                                     'd': 0,
                                                 },
@@ -1071,15 +1071,15 @@ RULES = {
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/cards.yaml:47
                                                         'op': 'let',
-                                                        'v': 'p~109',
-                                                        'e': {'op': 'var', 'n': 'target~105', 'x': 57},
+                                                        'v': 'p~101',
+                                                        'e': {'op': 'var', 'n': 'target~97', 'x': 57},
                                                         'at': 'rules_data/love_letter/definitions/cards.yaml:47',
                                                         'id': 42,
                                                     },
                                                     {  # rules_data/love_letter/definitions/turns.yaml:80
                                                         'op': 'with',
                                                         'v': 'you',
-                                                        'e': {'op': 'var', 'n': 'p~109', 'x': 58},
+                                                        'e': {'op': 'var', 'n': 'p~101', 'x': 58},
                                                         'b': {  # rules_data/love_letter/definitions/turns.yaml:72
                                                             'op': 'if',
                                                             'c': {
@@ -1195,7 +1195,7 @@ RULES = {
                                     'op': 'obj',
                                     'k': ['target'],
                                     'a': [
-                                        {'op': 'var', 'n': 'target~105'},
+                                        {'op': 'var', 'n': 'target~97'},
                                     ],
                                     'x': 70,
                                 },
@@ -1256,7 +1256,7 @@ RULES = {
                         {
                             'gens': [
                                 {
-                                    'v': 'target~110',
+                                    'v': 'target~95',
                                     'src': {'op': 'core', 'n': 'players', 'x': 73},
                                     'label': 'target',
                                     'w': {
@@ -1267,7 +1267,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'target~110'},
+                                                    'p': {'op': 'var', 'n': 'target~95'},
                                                 },
                                             },
                                             {
@@ -1276,7 +1276,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '==',
-                                                        'a': {'op': 'var', 'n': 'target~110'},
+                                                        'a': {'op': 'var', 'n': 'target~95'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -1284,7 +1284,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'target~110'},
+                                                            'p': {'op': 'var', 'n': 'target~95'},
                                                         },
                                                     },
                                                 ],
@@ -1297,13 +1297,13 @@ RULES = {
                             'b': {  # rules_data/love_letter/definitions/cards.yaml:66
                                 'op': 'with',
                                 'v': 'you',
-                                'e': {'op': 'var', 'n': 'target~110', 'x': 75},
+                                'e': {'op': 'var', 'n': 'target~95', 'x': 75},
                                 'b': {  # rules_data/love_letter/definitions/cards.yaml:66
                                     'op': 'seq',
                                     'b': [
                                         {  # rules_data/love_letter/definitions/turns.yaml:64
                                             'op': 'for',
-                                            'v': 'c~111',
+                                            'v': 'c~96',
                                             'src': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1315,8 +1315,8 @@ RULES = {
                                                 'b': [
                                                     {  # rules_data/love_letter/definitions/turns.yaml:64
                                                         'op': 'let',
-                                                        'v': 'c~112',
-                                                        'e': {'op': 'var', 'n': 'c~111', 'x': 77},
+                                                        'v': 'c~97',
+                                                        'e': {'op': 'var', 'n': 'c~96', 'x': 77},
                                                         'at': 'rules_data/love_letter/definitions/turns.yaml:64',
                                                         'id': 57,
                                                     },
@@ -1335,7 +1335,7 @@ RULES = {
                                                                 'e': {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'c~112'},
+                                                                        {'op': 'var', 'n': 'c~97'},
                                                                     ],
                                                                     'x': 79,
                                                                 },
@@ -1356,7 +1356,7 @@ RULES = {
                                                                 'e': {
                                                                     'op': 'list',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'c~112'},
+                                                                        {'op': 'var', 'n': 'c~97'},
                                                                     ],
                                                                     'x': 81,
                                                                 },
@@ -1369,7 +1369,7 @@ RULES = {
                                                                 'op': 'emit',
                                                                 'ev': 'discarded',
                                                                 'f': {
-                                                                    'card': {'op': 'var', 'n': 'c~112', 'x': 82},
+                                                                    'card': {'op': 'var', 'n': 'c~97', 'x': 82},
                                                                     'by': {'op': 'var', 'n': 'you', 'x': 83},
                                                                 },
                                                                 'at': 'rules_data/love_letter/definitions/turns.yaml:59',
@@ -1538,7 +1538,7 @@ RULES = {
                                 'op': 'obj',
                                 'k': ['target'],
                                 'a': [
-                                    {'op': 'var', 'n': 'target~110'},
+                                    {'op': 'var', 'n': 'target~95'},
                                 ],
                                 'x': 95,
                             },
@@ -1577,7 +1577,7 @@ RULES = {
                             'a': [
                                 {
                                     'op': 'filt',
-                                    'v': 'p~113',
+                                    'v': 'p~95',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'and',
@@ -1585,7 +1585,7 @@ RULES = {
                                             {
                                                 'op': 'cmp',
                                                 'o': '!=',
-                                                'a': {'op': 'var', 'n': 'p~113'},
+                                                'a': {'op': 'var', 'n': 'p~95'},
                                                 'b': {'op': 'var', 'n': 'you'},
                                             },
                                             {
@@ -1593,7 +1593,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'out',
-                                                    'p': {'op': 'var', 'n': 'p~113'},
+                                                    'p': {'op': 'var', 'n': 'p~95'},
                                                 },
                                             },
                                             {
@@ -1601,7 +1601,7 @@ RULES = {
                                                 'a': {
                                                     'op': 'st',
                                                     'k': 'protected',
-                                                    'p': {'op': 'var', 'n': 'p~113'},
+                                                    'p': {'op': 'var', 'n': 'p~95'},
                                                 },
                                             },
                                         ],
@@ -1618,10 +1618,10 @@ RULES = {
                             {
                                 'gens': [
                                     {
-                                        'v': 'target~115',
+                                        'v': 'target~97',
                                         'src': {
                                             'op': 'filt',
-                                            'v': 'p~114',
+                                            'v': 'p~96',
                                             'src': {'op': 'core', 'n': 'players'},
                                             'w': {
                                                 'op': 'and',
@@ -1629,7 +1629,7 @@ RULES = {
                                                     {
                                                         'op': 'cmp',
                                                         'o': '!=',
-                                                        'a': {'op': 'var', 'n': 'p~114'},
+                                                        'a': {'op': 'var', 'n': 'p~96'},
                                                         'b': {'op': 'var', 'n': 'you'},
                                                     },
                                                     {
@@ -1637,7 +1637,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'out',
-                                                            'p': {'op': 'var', 'n': 'p~114'},
+                                                            'p': {'op': 'var', 'n': 'p~96'},
                                                         },
                                                     },
                                                     {
@@ -1645,7 +1645,7 @@ RULES = {
                                                         'a': {
                                                             'op': 'st',
                                                             'k': 'protected',
-                                                            'p': {'op': 'var', 'n': 'p~114'},
+                                                            'p': {'op': 'var', 'n': 'p~96'},
                                                         },
                                                     },
                                                 ],
@@ -1660,7 +1660,7 @@ RULES = {
                                     'b': [
                                         {  # rules_data/love_letter/definitions/cards.yaml:76
                                             'op': 'let',
-                                            'v': 'mine~116',
+                                            'v': 'mine~98',
                                             'e': {
                                                 'op': 'st',
                                                 'k': 'hand',
@@ -1682,7 +1682,7 @@ RULES = {
                                             'e': {
                                                 'op': 'st',
                                                 'k': 'hand',
-                                                'p': {'op': 'var', 'n': 'target~115'},
+                                                'p': {'op': 'var', 'n': 'target~97'},
                                                 'x': 100,
                                             },
                                             'bd': ['player', 'hand', ''],
@@ -1694,11 +1694,11 @@ RULES = {
                                             't': {
                                                 'op': 'st',
                                                 'k': 'hand',
-                                                'p': {'op': 'var', 'n': 'target~115'},
+                                                'p': {'op': 'var', 'n': 'target~97'},
                                                 'x': 101,
                                             },
                                             'o': '=',
-                                            'e': {'op': 'var', 'n': 'mine~116', 'x': 102},
+                                            'e': {'op': 'var', 'n': 'mine~98', 'x': 102},
                                             'bd': ['player', 'hand', ''],
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:78',
                                             'id': 76,
@@ -1708,7 +1708,7 @@ RULES = {
                                             'ev': 'traded',
                                             'f': {
                                                 'by': {'op': 'var', 'n': 'you', 'x': 103},
-                                                'target': {'op': 'var', 'n': 'target~115', 'x': 104},
+                                                'target': {'op': 'var', 'n': 'target~97', 'x': 104},
                                             },
                                             'at': 'rules_data/love_letter/definitions/cards.yaml:79',
                                             'id': 77,
@@ -1721,7 +1721,7 @@ RULES = {
                                     'op': 'obj',
                                     'k': ['target'],
                                     'a': [
-                                        {'op': 'var', 'n': 'target~115'},
+                                        {'op': 'var', 'n': 'target~97'},
                                     ],
                                     'x': 105,
                                 },
@@ -1948,14 +1948,14 @@ RULES = {
                         },
                         {  # rules_data/love_letter/definitions/turns.yaml:115
                             'op': 'for',
-                            'v': 'c~117',
+                            'v': 'c~102',
                             'src': {'op': 'ids', 'kind': 'cards', 'x': 123},
                             'b': {  # rules_data/love_letter/definitions/turns.yaml:115
                                 'op': 'rep',
                                 'n': {
                                     'op': 'fld',
                                     'kind': 'cards',
-                                    'of': {'op': 'var', 'n': 'c~117'},
+                                    'of': {'op': 'var', 'n': 'c~102'},
                                     'f': 'copies',
                                     'd': 0,
                                     'x': 124,
@@ -1967,7 +1967,7 @@ RULES = {
                                     'e': {
                                         'op': 'list',
                                         'a': [
-                                            {'op': 'var', 'n': 'c~117'},
+                                            {'op': 'var', 'n': 'c~102'},
                                         ],
                                         'x': 126,
                                     },
@@ -2118,7 +2118,7 @@ RULES = {
                         },
                         {  # rules_data/love_letter/definitions/turns.yaml:120
                             'op': 'for',
-                            'v': 'p~118',
+                            'v': 'p~103',
                             'src': {'op': 'core', 'n': 'players', 'x': 140},
                             'b': {  # rules_data/love_letter/definitions/turns.yaml:121
                                 'op': 'seq',
@@ -2128,7 +2128,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'hand',
-                                            'p': {'op': 'var', 'n': 'p~118'},
+                                            'p': {'op': 'var', 'n': 'p~103'},
                                             'x': 141,
                                         },
                                         'o': '=',
@@ -2146,7 +2146,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'discards',
-                                            'p': {'op': 'var', 'n': 'p~118'},
+                                            'p': {'op': 'var', 'n': 'p~103'},
                                             'x': 143,
                                         },
                                         'o': '=',
@@ -2164,7 +2164,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'out',
-                                            'p': {'op': 'var', 'n': 'p~118'},
+                                            'p': {'op': 'var', 'n': 'p~103'},
                                             'x': 145,
                                         },
                                         'o': '=',
@@ -2178,7 +2178,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'protected',
-                                            'p': {'op': 'var', 'n': 'p~118'},
+                                            'p': {'op': 'var', 'n': 'p~103'},
                                             'x': 147,
                                         },
                                         'o': '=',
@@ -2192,7 +2192,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'named',
-                                            'p': {'op': 'var', 'n': 'p~118'},
+                                            'p': {'op': 'var', 'n': 'p~103'},
                                             'x': 149,
                                         },
                                         'o': '=',
@@ -2206,7 +2206,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'seen',
-                                            'p': {'op': 'var', 'n': 'p~118'},
+                                            'p': {'op': 'var', 'n': 'p~103'},
                                             'x': 151,
                                         },
                                         'o': '=',
@@ -2231,7 +2231,7 @@ RULES = {
                             'v': 'you',
                             'src': {
                                 'op': 'mapc',
-                                'v': 'k~119',
+                                'v': 'k~104',
                                 'src': {
                                     'op': 'range',
                                     'a': {'op': 'lit', 'v': 0},
@@ -2252,7 +2252,7 @@ RULES = {
                                             'op': 'ar',
                                             'o': '+',
                                             'a': {'op': 'st', 'k': 'starter'},
-                                            'b': {'op': 'var', 'n': 'k~119'},
+                                            'b': {'op': 'var', 'n': 'k~104'},
                                         },
                                         'b': {'op': 'core', 'n': 'player_count'},
                                     },
@@ -2351,7 +2351,7 @@ RULES = {
                     'b': [
                         {  # rules_data/love_letter/definitions/turns.yaml:137
                             'op': 'let',
-                            'v': 'p~120',
+                            'v': 'p~105',
                             'e': {'op': 'st', 'k': 'starter', 'x': 159},
                             'at': 'rules_data/love_letter/definitions/turns.yaml:137',
                             'id': 114,
@@ -2372,14 +2372,14 @@ RULES = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'p~121',
+                                                        'v': 'p~106',
                                                         'src': {'op': 'core', 'n': 'players'},
                                                         'w': {
                                                             'op': 'not',
                                                             'a': {
                                                                 'op': 'st',
                                                                 'k': 'out',
-                                                                'p': {'op': 'var', 'n': 'p~121'},
+                                                                'p': {'op': 'var', 'n': 'p~106'},
                                                             },
                                                         },
                                                     },
@@ -2409,7 +2409,7 @@ RULES = {
                                     {  # rules_data/love_letter/definitions/turns.yaml:139
                                         'op': 'with',
                                         'v': 'you',
-                                        'e': {'op': 'var', 'n': 'p~120', 'x': 161},
+                                        'e': {'op': 'var', 'n': 'p~105', 'x': 161},
                                         'b': {  # rules_data/love_letter/definitions/turns.yaml:101
                                             'op': 'seq',
                                             'b': [
@@ -2525,7 +2525,7 @@ RULES = {
                                                         {
                                                             'gens': [
                                                                 {
-                                                                    'v': 'card~122',
+                                                                    'v': 'card~107',
                                                                     'src': {
                                                                         'op': 'fn',
                                                                         'f': 'distinct',
@@ -2546,8 +2546,8 @@ RULES = {
                                                                 'b': [
                                                                     {  # rules_data/love_letter/definitions/turns.yaml:105
                                                                         'op': 'let',
-                                                                        'v': 'card~123',
-                                                                        'e': {'op': 'var', 'n': 'card~122', 'x': 174},
+                                                                        'v': 'card~108',
+                                                                        'e': {'op': 'var', 'n': 'card~107', 'x': 174},
                                                                         'at': 'rules_data/love_letter/definitions/turns.yaml:105',
                                                                         'id': 128,
                                                                     },
@@ -2564,7 +2564,7 @@ RULES = {
                                                                                         'a': [
                                                                                             {
                                                                                                 'op': 'mapc',
-                                                                                                'v': 'other~124',
+                                                                                                'v': 'other~109',
                                                                                                 'src': {
                                                                                                     'op': 'st',
                                                                                                     'k': 'hand',
@@ -2576,17 +2576,17 @@ RULES = {
                                                                                                     'a': [
                                                                                                         {
                                                                                                             'op': 'mapc',
-                                                                                                            'v': 'x~125',
+                                                                                                            'v': 'x~110',
                                                                                                             'src': {
                                                                                                                 'op': 'fld',
                                                                                                                 'kind': 'cards',
-                                                                                                                'of': {'op': 'var', 'n': 'other~124'},
+                                                                                                                'of': {'op': 'var', 'n': 'other~109'},
                                                                                                                 'f': 'discard_with',
                                                                                                                 'd': [],
                                                                                                             },
                                                                                                             'e': {
                                                                                                                 'op': 'in',
-                                                                                                                'a': {'op': 'var', 'n': 'x~125'},
+                                                                                                                'a': {'op': 'var', 'n': 'x~110'},
                                                                                                                 'b': {
                                                                                                                     'op': 'st',
                                                                                                                     'k': 'hand',
@@ -2600,8 +2600,8 @@ RULES = {
                                                                                                 'w': {
                                                                                                     'op': 'cmp',
                                                                                                     'o': '!=',
-                                                                                                    'a': {'op': 'var', 'n': 'other~124'},
-                                                                                                    'b': {'op': 'var', 'n': 'card~123'},
+                                                                                                    'a': {'op': 'var', 'n': 'other~109'},
+                                                                                                    'b': {'op': 'var', 'n': 'card~108'},
                                                                                                 },
                                                                                             },
                                                                                         ],
@@ -2615,7 +2615,7 @@ RULES = {
                                                                                 'op': 'emit',
                                                                                 'ev': 'played',
                                                                                 'f': {
-                                                                                    'card': {'op': 'var', 'n': 'card~123', 'x': 176},
+                                                                                    'card': {'op': 'var', 'n': 'card~108', 'x': 176},
                                                                                     'by': {'op': 'var', 'n': 'you', 'x': 177},
                                                                                 },
                                                                                 'at': 'rules_data/love_letter/definitions/turns.yaml:92',
@@ -2623,8 +2623,8 @@ RULES = {
                                                                             },
                                                                             {  # rules_data/love_letter/definitions/turns.yaml:93
                                                                                 'op': 'let',
-                                                                                'v': 'c~126',
-                                                                                'e': {'op': 'var', 'n': 'card~123', 'x': 178},
+                                                                                'v': 'c~111',
+                                                                                'e': {'op': 'var', 'n': 'card~108', 'x': 178},
                                                                                 'at': 'rules_data/love_letter/definitions/turns.yaml:93',
                                                                                 'id': 132,
                                                                             },
@@ -2643,7 +2643,7 @@ RULES = {
                                                                                         'e': {
                                                                                             'op': 'list',
                                                                                             'a': [
-                                                                                                {'op': 'var', 'n': 'c~126'},
+                                                                                                {'op': 'var', 'n': 'c~111'},
                                                                                             ],
                                                                                             'x': 180,
                                                                                         },
@@ -2664,7 +2664,7 @@ RULES = {
                                                                                         'e': {
                                                                                             'op': 'list',
                                                                                             'a': [
-                                                                                                {'op': 'var', 'n': 'c~126'},
+                                                                                                {'op': 'var', 'n': 'c~111'},
                                                                                             ],
                                                                                             'x': 182,
                                                                                         },
@@ -2677,7 +2677,7 @@ RULES = {
                                                                                         'op': 'emit',
                                                                                         'ev': 'discarded',
                                                                                         'f': {
-                                                                                            'card': {'op': 'var', 'n': 'c~126', 'x': 183},
+                                                                                            'card': {'op': 'var', 'n': 'c~111', 'x': 183},
                                                                                             'by': {'op': 'var', 'n': 'you', 'x': 184},
                                                                                         },
                                                                                         'at': 'rules_data/love_letter/definitions/turns.yaml:59',
@@ -2701,13 +2701,13 @@ RULES = {
                                                                                 't': {  # rules_data/love_letter/definitions/turns.yaml:94
                                                                                     'op': 'with',
                                                                                     'v': 'this',
-                                                                                    'e': {'op': 'var', 'n': 'card~123', 'x': 186},
+                                                                                    'e': {'op': 'var', 'n': 'card~108', 'x': 186},
                                                                                     'b': {  # rules_data/love_letter/definitions/turns.yaml:94
                                                                                         'op': 'do',
                                                                                         'e': {
                                                                                             'op': 'fld',
                                                                                             'kind': 'cards',
-                                                                                            'of': {'op': 'var', 'n': 'card~123'},
+                                                                                            'of': {'op': 'var', 'n': 'card~108'},
                                                                                             'f': 'effect',
                                                                                             'd': None,
                                                                                             'x': 187,
@@ -2733,7 +2733,7 @@ RULES = {
                                                                 'op': 'obj',
                                                                 'k': ['card'],
                                                                 'a': [
-                                                                    {'op': 'var', 'n': 'card~122'},
+                                                                    {'op': 'var', 'n': 'card~107'},
                                                                 ],
                                                                 'x': 188,
                                                             },
@@ -2774,14 +2774,14 @@ RULES = {
                                                             'a': [
                                                                 {
                                                                     'op': 'filt',
-                                                                    'v': 'p~127',
+                                                                    'v': 'p~112',
                                                                     'src': {'op': 'core', 'n': 'players'},
                                                                     'w': {
                                                                         'op': 'not',
                                                                         'a': {
                                                                             'op': 'st',
                                                                             'k': 'out',
-                                                                            'p': {'op': 'var', 'n': 'p~127'},
+                                                                            'p': {'op': 'var', 'n': 'p~112'},
                                                                         },
                                                                     },
                                                                 },
@@ -2807,7 +2807,7 @@ RULES = {
                                         },
                                         't': {  # rules_data/love_letter/definitions/turns.yaml:140
                                             'op': 'set',
-                                            't': {'op': 'var', 'n': 'p~120', 'x': 190},
+                                            't': {'op': 'var', 'n': 'p~105', 'x': 190},
                                             'o': '=',
                                             'e': {
                                                 'op': 'fn',
@@ -2815,10 +2815,10 @@ RULES = {
                                                 'a': [
                                                     {
                                                         'op': 'filt',
-                                                        'v': 'q~129',
+                                                        'v': 'q~114',
                                                         'src': {
                                                             'op': 'mapc',
-                                                            'v': 'k~128',
+                                                            'v': 'k~113',
                                                             'src': {
                                                                 'op': 'range',
                                                                 'a': {'op': 'lit', 'v': 0},
@@ -2841,10 +2841,10 @@ RULES = {
                                                                         'a': {
                                                                             'op': 'ar',
                                                                             'o': '+',
-                                                                            'a': {'op': 'var', 'n': 'p~120'},
+                                                                            'a': {'op': 'var', 'n': 'p~105'},
                                                                             'b': {'op': 'lit', 'v': 1},
                                                                         },
-                                                                        'b': {'op': 'var', 'n': 'k~128'},
+                                                                        'b': {'op': 'var', 'n': 'k~113'},
                                                                     },
                                                                     'b': {'op': 'core', 'n': 'player_count'},
                                                                 },
@@ -2855,7 +2855,7 @@ RULES = {
                                                             'a': {
                                                                 'op': 'st',
                                                                 'k': 'out',
-                                                                'p': {'op': 'var', 'n': 'q~129'},
+                                                                'p': {'op': 'var', 'n': 'q~114'},
                                                             },
                                                         },
                                                     },
@@ -2890,50 +2890,50 @@ RULES = {
                     'b': [
                         {  # rules_data/love_letter/definitions/turns.yaml:181
                             'op': 'let',
-                            'v': 'won~145',
+                            'v': 'won~130',
                             'e': {
                                 'op': 'letx',
-                                'v': 'live~131',
+                                'v': 'live~116',
                                 'e': {
                                     'op': 'filt',
-                                    'v': 'p~130',
+                                    'v': 'p~115',
                                     'src': {'op': 'core', 'n': 'players'},
                                     'w': {
                                         'op': 'not',
                                         'a': {
                                             'op': 'st',
                                             'k': 'out',
-                                            'p': {'op': 'var', 'n': 'p~130'},
+                                            'p': {'op': 'var', 'n': 'p~115'},
                                         },
                                     },
                                 },
                                 'b': {
                                     'op': 'letx',
-                                    'v': 'best~134',
+                                    'v': 'best~119',
                                     'e': {
                                         'op': 'fn',
                                         'f': 'max',
                                         'a': [
                                             {
                                                 'op': 'mapc',
-                                                'v': 'p~132',
-                                                'src': {'op': 'var', 'n': 'live~131'},
+                                                'v': 'p~117',
+                                                'src': {'op': 'var', 'n': 'live~116'},
                                                 'e': {
                                                     'op': 'fn',
                                                     'f': 'sum',
                                                     'a': [
                                                         {
                                                             'op': 'mapc',
-                                                            'v': 'c~133',
+                                                            'v': 'c~118',
                                                             'src': {
                                                                 'op': 'st',
                                                                 'k': 'hand',
-                                                                'p': {'op': 'var', 'n': 'p~132'},
+                                                                'p': {'op': 'var', 'n': 'p~117'},
                                                             },
                                                             'e': {
                                                                 'op': 'fld',
                                                                 'kind': 'cards',
-                                                                'of': {'op': 'var', 'n': 'c~133'},
+                                                                'of': {'op': 'var', 'n': 'c~118'},
                                                                 'f': 'value',
                                                                 'd': 0,
                                                             },
@@ -2945,11 +2945,11 @@ RULES = {
                                     },
                                     'b': {
                                         'op': 'letx',
-                                        'v': 'top~137',
+                                        'v': 'top~122',
                                         'e': {
                                             'op': 'filt',
-                                            'v': 'p~135',
-                                            'src': {'op': 'var', 'n': 'live~131'},
+                                            'v': 'p~120',
+                                            'src': {'op': 'var', 'n': 'live~116'},
                                             'w': {
                                                 'op': 'cmp',
                                                 'o': '==',
@@ -2959,52 +2959,52 @@ RULES = {
                                                     'a': [
                                                         {
                                                             'op': 'mapc',
-                                                            'v': 'c~136',
+                                                            'v': 'c~121',
                                                             'src': {
                                                                 'op': 'st',
                                                                 'k': 'hand',
-                                                                'p': {'op': 'var', 'n': 'p~135'},
+                                                                'p': {'op': 'var', 'n': 'p~120'},
                                                             },
                                                             'e': {
                                                                 'op': 'fld',
                                                                 'kind': 'cards',
-                                                                'of': {'op': 'var', 'n': 'c~136'},
+                                                                'of': {'op': 'var', 'n': 'c~121'},
                                                                 'f': 'value',
                                                                 'd': 0,
                                                             },
                                                         },
                                                     ],
                                                 },
-                                                'b': {'op': 'var', 'n': 'best~134'},
+                                                'b': {'op': 'var', 'n': 'best~119'},
                                             },
                                         },
                                         'b': {
                                             'op': 'letx',
-                                            'v': 'most~140',
+                                            'v': 'most~125',
                                             'e': {
                                                 'op': 'fn',
                                                 'f': 'max',
                                                 'a': [
                                                     {
                                                         'op': 'mapc',
-                                                        'v': 'p~138',
-                                                        'src': {'op': 'var', 'n': 'top~137'},
+                                                        'v': 'p~123',
+                                                        'src': {'op': 'var', 'n': 'top~122'},
                                                         'e': {
                                                             'op': 'fn',
                                                             'f': 'sum',
                                                             'a': [
                                                                 {
                                                                     'op': 'mapc',
-                                                                    'v': 'c~139',
+                                                                    'v': 'c~124',
                                                                     'src': {
                                                                         'op': 'st',
                                                                         'k': 'discards',
-                                                                        'p': {'op': 'var', 'n': 'p~138'},
+                                                                        'p': {'op': 'var', 'n': 'p~123'},
                                                                     },
                                                                     'e': {
                                                                         'op': 'fld',
                                                                         'kind': 'cards',
-                                                                        'of': {'op': 'var', 'n': 'c~139'},
+                                                                        'of': {'op': 'var', 'n': 'c~124'},
                                                                         'f': 'value',
                                                                         'd': 0,
                                                                     },
@@ -3016,11 +3016,11 @@ RULES = {
                                             },
                                             'b': {
                                                 'op': 'letx',
-                                                'v': 'tied~143',
+                                                'v': 'tied~128',
                                                 'e': {
                                                     'op': 'filt',
-                                                    'v': 'p~141',
-                                                    'src': {'op': 'var', 'n': 'top~137'},
+                                                    'v': 'p~126',
+                                                    'src': {'op': 'var', 'n': 'top~122'},
                                                     'w': {
                                                         'op': 'cmp',
                                                         'o': '==',
@@ -3030,29 +3030,29 @@ RULES = {
                                                             'a': [
                                                                 {
                                                                     'op': 'mapc',
-                                                                    'v': 'c~142',
+                                                                    'v': 'c~127',
                                                                     'src': {
                                                                         'op': 'st',
                                                                         'k': 'discards',
-                                                                        'p': {'op': 'var', 'n': 'p~141'},
+                                                                        'p': {'op': 'var', 'n': 'p~126'},
                                                                     },
                                                                     'e': {
                                                                         'op': 'fld',
                                                                         'kind': 'cards',
-                                                                        'of': {'op': 'var', 'n': 'c~142'},
+                                                                        'of': {'op': 'var', 'n': 'c~127'},
                                                                         'f': 'value',
                                                                         'd': 0,
                                                                     },
                                                                 },
                                                             ],
                                                         },
-                                                        'b': {'op': 'var', 'n': 'most~140'},
+                                                        'b': {'op': 'var', 'n': 'most~125'},
                                                     },
                                                 },
                                                 'b': {
                                                     'op': 'filt',
-                                                    'v': 'p~144',
-                                                    'src': {'op': 'var', 'n': 'tied~143'},
+                                                    'v': 'p~129',
+                                                    'src': {'op': 'var', 'n': 'tied~128'},
                                                     'w': {
                                                         'op': 'or',
                                                         'a': [
@@ -3063,7 +3063,7 @@ RULES = {
                                                                     'op': 'fn',
                                                                     'f': 'count',
                                                                     'a': [
-                                                                        {'op': 'var', 'n': 'tied~143'},
+                                                                        {'op': 'var', 'n': 'tied~128'},
                                                                     ],
                                                                 },
                                                                 'b': {'op': 'lit', 'v': 1},
@@ -3088,17 +3088,17 @@ RULES = {
                         },
                         {  # rules_data/love_letter/definitions/turns.yaml:182
                             'op': 'let',
-                            'v': 'still_in~147',
+                            'v': 'still_in~132',
                             'e': {
                                 'op': 'filt',
-                                'v': 'q~146',
+                                'v': 'q~131',
                                 'src': {'op': 'core', 'n': 'players'},
                                 'w': {
                                     'op': 'not',
                                     'a': {
                                         'op': 'st',
                                         'k': 'out',
-                                        'p': {'op': 'var', 'n': 'q~146'},
+                                        'p': {'op': 'var', 'n': 'q~131'},
                                     },
                                 },
                                 'x': 193,
@@ -3110,14 +3110,14 @@ RULES = {
                             'op': 'set',
                             't': {'op': 'st', 'k': 'round_winners', 'x': 194},
                             'o': '=',
-                            'e': {'op': 'var', 'n': 'won~145', 'x': 195},
+                            'e': {'op': 'var', 'n': 'won~130', 'x': 195},
                             'bd': ['game', 'round_winners', ''],
                             'at': 'rules_data/love_letter/definitions/turns.yaml:183',
                             'id': 145,
                         },
                         {  # rules_data/love_letter/definitions/turns.yaml:184
                             'op': 'for',
-                            'v': 'p~148',
+                            'v': 'p~133',
                             'src': {'op': 'core', 'n': 'players', 'x': 196},
                             'b': {  # rules_data/love_letter/definitions/turns.yaml:185
                                 'op': 'seq',
@@ -3127,14 +3127,14 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'last_discards',
-                                            'p': {'op': 'var', 'n': 'p~148'},
+                                            'p': {'op': 'var', 'n': 'p~133'},
                                             'x': 197,
                                         },
                                         'o': '=',
                                         'e': {
                                             'op': 'st',
                                             'k': 'discards',
-                                            'p': {'op': 'var', 'n': 'p~148'},
+                                            'p': {'op': 'var', 'n': 'p~133'},
                                             'x': 198,
                                         },
                                         'bd': ['player', 'last_discards', ''],
@@ -3146,7 +3146,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'last_hand',
-                                            'p': {'op': 'var', 'n': 'p~148'},
+                                            'p': {'op': 'var', 'n': 'p~133'},
                                             'x': 199,
                                         },
                                         'o': '=',
@@ -3162,15 +3162,15 @@ RULES = {
                                                             'op': 'fn',
                                                             'f': 'count',
                                                             'a': [
-                                                                {'op': 'var', 'n': 'still_in~147'},
+                                                                {'op': 'var', 'n': 'still_in~132'},
                                                             ],
                                                         },
                                                         'b': {'op': 'lit', 'v': 1},
                                                     },
                                                     {
                                                         'op': 'in',
-                                                        'a': {'op': 'var', 'n': 'p~148'},
-                                                        'b': {'op': 'var', 'n': 'still_in~147'},
+                                                        'a': {'op': 'var', 'n': 'p~133'},
+                                                        'b': {'op': 'var', 'n': 'still_in~132'},
                                                         'neg': False,
                                                     },
                                                 ],
@@ -3178,7 +3178,7 @@ RULES = {
                                             'a': {
                                                 'op': 'st',
                                                 'k': 'hand',
-                                                'p': {'op': 'var', 'n': 'p~148'},
+                                                'p': {'op': 'var', 'n': 'p~133'},
                                             },
                                             'b': {
                                                 'op': 'lit',
@@ -3199,8 +3199,8 @@ RULES = {
                         },
                         {  # rules_data/love_letter/definitions/turns.yaml:187
                             'op': 'for',
-                            'v': 'p~149',
-                            'src': {'op': 'var', 'n': 'won~145', 'x': 201},
+                            'v': 'p~134',
+                            'src': {'op': 'var', 'n': 'won~130', 'x': 201},
                             'b': {  # rules_data/love_letter/definitions/turns.yaml:187
                                 'op': 'seq',
                                 'b': [
@@ -3209,7 +3209,7 @@ RULES = {
                                         't': {
                                             'op': 'st',
                                             'k': 'tokens',
-                                            'p': {'op': 'var', 'n': 'p~149'},
+                                            'p': {'op': 'var', 'n': 'p~134'},
                                             'x': 202,
                                         },
                                         'o': '+=',
@@ -3222,7 +3222,7 @@ RULES = {
                                         'op': 'emit',
                                         'ev': 'round_won',
                                         'f': {
-                                            'player': {'op': 'var', 'n': 'p~149', 'x': 204},
+                                            'player': {'op': 'var', 'n': 'p~134', 'x': 204},
                                             'round': {'op': 'core', 'n': 'round', 'x': 205},
                                         },
                                         'at': 'rules_data/love_letter/definitions/turns.yaml:187',
@@ -3244,7 +3244,7 @@ RULES = {
                                     'op': 'fn',
                                     'f': 'count',
                                     'a': [
-                                        {'op': 'var', 'n': 'won~145'},
+                                        {'op': 'var', 'n': 'won~130'},
                                     ],
                                 },
                                 'b': {'op': 'lit', 'v': 0},
@@ -3260,10 +3260,10 @@ RULES = {
                                     'a': [
                                         {
                                             'op': 'filt',
-                                            'v': 'p~151',
+                                            'v': 'p~136',
                                             'src': {
                                                 'op': 'mapc',
-                                                'v': 'k~150',
+                                                'v': 'k~135',
                                                 'src': {
                                                     'op': 'range',
                                                     'a': {'op': 'lit', 'v': 0},
@@ -3284,7 +3284,7 @@ RULES = {
                                                             'op': 'ar',
                                                             'o': '+',
                                                             'a': {'op': 'st', 'k': 'starter'},
-                                                            'b': {'op': 'var', 'n': 'k~150'},
+                                                            'b': {'op': 'var', 'n': 'k~135'},
                                                         },
                                                         'b': {'op': 'core', 'n': 'player_count'},
                                                     },
@@ -3292,8 +3292,8 @@ RULES = {
                                             },
                                             'w': {
                                                 'op': 'in',
-                                                'a': {'op': 'var', 'n': 'p~151'},
-                                                'b': {'op': 'var', 'n': 'won~145'},
+                                                'a': {'op': 'var', 'n': 'p~136'},
+                                                'b': {'op': 'var', 'n': 'won~130'},
                                                 'neg': False,
                                             },
                                         },
@@ -3320,7 +3320,7 @@ RULES = {
                 'a': [
                     {
                         'op': 'mapc',
-                        'v': 'p~152',
+                        'v': 'p~137',
                         'src': {'op': 'core', 'n': 'players'},
                         'e': {
                             'op': 'cmp',
@@ -3328,7 +3328,7 @@ RULES = {
                             'a': {
                                 'op': 'st',
                                 'k': 'tokens',
-                                'p': {'op': 'var', 'n': 'p~152'},
+                                'p': {'op': 'var', 'n': 'p~137'},
                             },
                             'b': {
                                 'op': 'key',
@@ -3367,7 +3367,7 @@ RULES = {
         ],
         'winner': {
             'op': 'filt',
-            'v': 'p~153',
+            'v': 'p~138',
             'src': {'op': 'core', 'n': 'players'},
             'w': {
                 'op': 'cmp',
@@ -3375,7 +3375,7 @@ RULES = {
                 'a': {
                     'op': 'st',
                     'k': 'tokens',
-                    'p': {'op': 'var', 'n': 'p~153'},
+                    'p': {'op': 'var', 'n': 'p~138'},
                 },
                 'b': {
                     'op': 'key',

@@ -3,9 +3,8 @@
 """Compiled expressions of the rules (one function per expression; see
 compiler.codegen.pycode) and statements for trial runs (compiler.codegen.pystmt).
 RULES in rules.py holds the same IR for the interpreter.
-The records of the big tables are in the modules of parts/, one per record file, with
-their functions, which join CODE when a game first reads one of the part's records
-(compiler.runtime.lazy)."""
+The records of the big tables are in the modules of parts/, one per record, with their
+functions, which join CODE when a game first reads the record (compiler.runtime.lazy)."""
 
 from compiler.runtime.exports import (
     ADJ,
@@ -200,25 +199,25 @@ def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~721'), 0))
+    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0))
 
 
 def x_38(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~722'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~722'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~722'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~722'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~715'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~715'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~715'))) is str else 0))) is int else num(_w7)))
 
 
 def x_39(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~722'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~722'), 0))
+    return (_w1.get(E.get('p~715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~715'), 0))
 
 
 def x_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~722'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~715'))) is str else 0)
 
 
 def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -230,13 +229,13 @@ def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~722'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~715'))) is str else None) != None)
 
 
 def x_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~722'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~722'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~715'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~715'))) is str else None), 0))
 
 
 def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -248,19 +247,19 @@ def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~722'))
+    return FLD(ctx, K[0], E.get('p~715'))
 
 
 def x_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~724'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~722'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~722'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~717'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~715'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~715'), 0)))
 
 
 def x_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~724'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~717'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
@@ -272,39 +271,39 @@ def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_726, 0) if type(_h1) is dict else KEY(_h1, v_p_726, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_726, NOREC).get('step', 0) if type(v_p_726) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_726, NOREC).get('max', 0) if type(v_p_726) is str else 0))) is int else num(_w4))) for v_p_726 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_726, NOREC).get('tile', None) if type(v_p_726) is str else None) == E.get('t~725'))))
-    return MEMO(ctx, (54, E.get('t~725'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_716, 0) if type(_h1) is dict else KEY(_h1, v_p_716, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('step', 0) if type(v_p_716) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('max', 0) if type(v_p_716) is str else 0))) is int else num(_w4))) for v_p_716 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_716, NOREC).get('tile', None) if type(v_p_716) is str else None) == E.get('t~715'))))
+    return MEMO(ctx, (54, E.get('t~715'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~725'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~715'))) is str else None)
         _h2 = ctx.state.get('board')
         _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~725'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~725'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_731: (lambda v_near_734: (v_near_734 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~725'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_734) > 0)) else False) else v_open_731))([v_s_732 for v_s_732 in items_of(v_open_731) if (True if ((E.get('you') != None)) and (any((True if ((v_x_733 in _h2 if type(_h2) in (list, dict) else IN(v_x_733, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_733, {}) if type(_h2) is dict else KEY(_h2, v_x_733, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_733 in ADJ(ctx, 'spaces', v_s_732))) else False)]))([v_s_728 for v_s_728 in [v_x_727 for v_x_727 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_727, NOREC).get('type', None) if type(v_x_727) is str else None) == _h1)] if (True if ((not (v_s_728 in _h2 if type(_h2) in (list, dict) else IN(v_s_728, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == E.get('t~725'))) or (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_728 in _h3 if type(_h3) in (list, dict) else IN(v_s_728, _h3)))) or (((_h3.get(v_s_728, None) if type(_h3) is dict else KEY(_h3, v_s_728, None)) == E.get('you'))) else False)) and ((True if ((v_s_728 in _h4 if type(_h4) in (list, dict) else IN(v_s_728, _h4))) or ((not any((True if ((v_x_729 in _h2 if type(_h2) in (list, dict) else IN(v_x_729, _h2))) and ((not (v_x_729 in _h4 if type(_h4) in (list, dict) else IN(v_x_729, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_730)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_730)) else False)) else False) for v_u_730 in items_of(_h5))) else False) for v_x_729 in ADJ(ctx, 'spaces', v_s_728)))) else False)) else False)])
-    return MEMO(ctx, (55, E.get('this'), E.get('t~725'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~715'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
+        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~715'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
+        return (lambda v_open_721: (lambda v_near_724: (v_near_724 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~715'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_724) > 0)) else False) else v_open_721))([v_s_722 for v_s_722 in items_of(v_open_721) if (True if ((E.get('you') != None)) and (any((True if ((v_x_723 in _h2 if type(_h2) in (list, dict) else IN(v_x_723, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722))) else False)]))([v_s_718 for v_s_718 in [v_x_717 for v_x_717 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_717, NOREC).get('type', None) if type(v_x_717) is str else None) == _h1)] if (True if ((not (v_s_718 in _h2 if type(_h2) in (list, dict) else IN(v_s_718, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('t~715'))) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_718 in _h3 if type(_h3) in (list, dict) else IN(v_s_718, _h3)))) or (((_h3.get(v_s_718, None) if type(_h3) is dict else KEY(_h3, v_s_718, None)) == E.get('you'))) else False)) and ((True if ((v_s_718 in _h4 if type(_h4) in (list, dict) else IN(v_s_718, _h4))) or ((not any((True if ((v_x_719 in _h2 if type(_h2) in (list, dict) else IN(v_x_719, _h2))) and ((not (v_x_719 in _h4 if type(_h4) in (list, dict) else IN(v_x_719, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_720)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_720)) else False)) else False) for v_u_720 in items_of(_h5))) else False) for v_x_719 in ADJ(ctx, 'spaces', v_s_718)))) else False)) else False)])
+    return MEMO(ctx, (55, E.get('this'), E.get('t~715'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~735')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~725')) > 0)
 
 
 def x_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~738'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~738'), {}))
+    return (_w1.get(E.get('s~728'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~728'), {}))
 
 
 def x_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~737'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~737'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~727'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~727'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -317,346 +316,103 @@ x_64 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~738'))
+    return FLD(ctx, K[1], E.get('s~728'))
 
 
 def x_66(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~738'))
+    return ADJ(ctx, 'spaces', E.get('s~728'))
 
 
 def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~739') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~739'), _w1))
+    return (E.get('x~729') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~729'), _w1))
 
 
 def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~739'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~739'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~729'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~729'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~737'))
+    return FLD(ctx, K[3], E.get('t~727'))
 
 
 def x_73(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~736')}
+    return {'space': E.get('space~726')}
 
 
 def x_74(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_740, 0) if type(_h1) is dict else KEY(_h1, v_p_740, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_740, NOREC).get('step', 0) if type(v_p_740) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_740, NOREC).get('max', 0) if type(v_p_740) is str else 0))) is int else num(_w4))) for v_p_740 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_740, NOREC).get('tile', None) if type(v_p_740) is str else None) == 'ocean')))
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_730, 0) if type(_h1) is dict else KEY(_h1, v_p_730, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_730, NOREC).get('step', 0) if type(v_p_730) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_730, NOREC).get('max', 0) if type(v_p_730) is str else 0))) is int else num(_w4))) for v_p_730 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_730, NOREC).get('tile', None) if type(v_p_730) is str else None) == 'ocean')))
     return MEMO(ctx, (74, ctx.stamps.get('params', 0),), compute)
 
 
-def x_76(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_742, 0) if type(_h1) is dict else KEY(_h1, v_p_742, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('step', 0) if type(v_p_742) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('max', 0) if type(v_p_742) is str else 0))) is int else num(_w4))) for v_p_742 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_742, NOREC).get('tile', None) if type(v_p_742) is str else None) == E.get('t~741'))))
-    return MEMO(ctx, (76, E.get('t~741'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_77(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~741'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~741'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~741'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_747: (lambda v_near_750: (v_near_750 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~741'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_750) > 0)) else False) else v_open_747))([v_s_748 for v_s_748 in items_of(v_open_747) if (True if ((E.get('you') != None)) and (any((True if ((v_x_749 in _h2 if type(_h2) in (list, dict) else IN(v_x_749, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_749, {}) if type(_h2) is dict else KEY(_h2, v_x_749, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_749 in ADJ(ctx, 'spaces', v_s_748))) else False)]))([v_s_744 for v_s_744 in [v_x_743 for v_x_743 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_743, NOREC).get('type', None) if type(v_x_743) is str else None) == _h1)] if (True if ((not (v_s_744 in _h2 if type(_h2) in (list, dict) else IN(v_s_744, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == E.get('t~741'))) or (((ctx.index.plain['spaces'].get(v_s_744, NOREC).get('reserved', None) if type(v_s_744) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_744 in _h3 if type(_h3) in (list, dict) else IN(v_s_744, _h3)))) or (((_h3.get(v_s_744, None) if type(_h3) is dict else KEY(_h3, v_s_744, None)) == E.get('you'))) else False)) and ((True if ((v_s_744 in _h4 if type(_h4) in (list, dict) else IN(v_s_744, _h4))) or ((not any((True if ((v_x_745 in _h2 if type(_h2) in (list, dict) else IN(v_x_745, _h2))) and ((not (v_x_745 in _h4 if type(_h4) in (list, dict) else IN(v_x_745, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_745, {}) if type(_h2) is dict else KEY(_h2, v_x_745, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_745, {}) if type(_h2) is dict else KEY(_h2, v_x_745, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_746)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_745, {}) if type(_h2) is dict else KEY(_h2, v_x_745, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_746)) else False)) else False) for v_u_746 in items_of(_h5))) else False) for v_x_745 in ADJ(ctx, 'spaces', v_s_744)))) else False)) else False)])
-    return MEMO(ctx, (77, E.get('this'), E.get('t~741'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_78(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~751')) > 0)
-
-
-def x_82(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~754'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~754'), {}))
-
-
-def x_83(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~753'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~753'))) is str else False) else None), 'card': E.get('this')}
-
-
+x_76 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_77 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_78 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_82 = x_60  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_83 = x_61  # rules_data/terraforming_mars/definitions/board.yaml:77
 x_84 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
 x_86 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~754'))
-
-
-def x_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~754'))
-
-
-def x_89(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~755') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~755'), _w1))
-
-
-def x_90(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~755'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~755'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_91(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~753'))
-
-
-def x_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~752')}
-
-
-def x_97(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_757, 0) if type(_h1) is dict else KEY(_h1, v_p_757, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('step', 0) if type(v_p_757) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('max', 0) if type(v_p_757) is str else 0))) is int else num(_w4))) for v_p_757 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_757, NOREC).get('tile', None) if type(v_p_757) is str else None) == E.get('t~756'))))
-    return MEMO(ctx, (97, E.get('t~756'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~756'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~756'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_762: (lambda v_near_765: (v_near_765 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~756'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_765) > 0)) else False) else v_open_762))([v_s_763 for v_s_763 in items_of(v_open_762) if (True if ((E.get('you') != None)) and (any((True if ((v_x_764 in _h2 if type(_h2) in (list, dict) else IN(v_x_764, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_764, {}) if type(_h2) is dict else KEY(_h2, v_x_764, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763))) else False)]))([v_s_759 for v_s_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h1)] if (True if ((not (v_s_759 in _h2 if type(_h2) in (list, dict) else IN(v_s_759, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_759, NOREC).get('reserved', None) if type(v_s_759) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_759, NOREC).get('reserved', None) if type(v_s_759) is str else None) == E.get('t~756'))) or (((ctx.index.plain['spaces'].get(v_s_759, NOREC).get('reserved', None) if type(v_s_759) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_759 in _h3 if type(_h3) in (list, dict) else IN(v_s_759, _h3)))) or (((_h3.get(v_s_759, None) if type(_h3) is dict else KEY(_h3, v_s_759, None)) == E.get('you'))) else False)) and ((True if ((v_s_759 in _h4 if type(_h4) in (list, dict) else IN(v_s_759, _h4))) or ((not any((True if ((v_x_760 in _h2 if type(_h2) in (list, dict) else IN(v_x_760, _h2))) and ((not (v_x_760 in _h4 if type(_h4) in (list, dict) else IN(v_x_760, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_760, {}) if type(_h2) is dict else KEY(_h2, v_x_760, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_760, {}) if type(_h2) is dict else KEY(_h2, v_x_760, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_761)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_760, {}) if type(_h2) is dict else KEY(_h2, v_x_760, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_761)) else False)) else False) for v_u_761 in items_of(_h5))) else False) for v_x_760 in ADJ(ctx, 'spaces', v_s_759)))) else False)) else False)])
-    return MEMO(ctx, (98, E.get('this'), E.get('t~756'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_99(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~766')) > 0)
-
-
-def x_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~769'), {}))
-
-
-def x_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~768'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~768'))) is str else False) else None), 'card': E.get('this')}
-
-
+x_87 = x_65  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_88 = x_66  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_89 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_90 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_91 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_95 = x_73  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_97 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_98 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_99 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_103 = x_60  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_104 = x_61  # rules_data/terraforming_mars/definitions/board.yaml:77
 x_105 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
 x_107 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~769'))
-
-
-def x_109(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~769'))
-
-
-def x_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))
-
-
-def x_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~770'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_112(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~768'))
-
-
-def x_116(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~767')}
+x_108 = x_65  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_109 = x_66  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_110 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_111 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_112 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_116 = x_73  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def x_119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~772'), 0))
+    return (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0))
 
 
-def x_122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_774, 0) if type(_h1) is dict else KEY(_h1, v_p_774, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_774, NOREC).get('step', 0) if type(v_p_774) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_774, NOREC).get('max', 0) if type(v_p_774) is str else 0))) is int else num(_w4))) for v_p_774 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_774, NOREC).get('tile', None) if type(v_p_774) is str else None) == E.get('t~773'))))
-    return MEMO(ctx, (122, E.get('t~773'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_123(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~773'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~773'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~773'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_779: (lambda v_near_782: (v_near_782 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~773'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_782) > 0)) else False) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((E.get('you') != None)) and (any((True if ((v_x_781 in _h2 if type(_h2) in (list, dict) else IN(v_x_781, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]))([v_s_776 for v_s_776 in [v_x_775 for v_x_775 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_775, NOREC).get('type', None) if type(v_x_775) is str else None) == _h1)] if (True if ((not (v_s_776 in _h2 if type(_h2) in (list, dict) else IN(v_s_776, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_776, NOREC).get('reserved', None) if type(v_s_776) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_776, NOREC).get('reserved', None) if type(v_s_776) is str else None) == E.get('t~773'))) or (((ctx.index.plain['spaces'].get(v_s_776, NOREC).get('reserved', None) if type(v_s_776) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_776 in _h3 if type(_h3) in (list, dict) else IN(v_s_776, _h3)))) or (((_h3.get(v_s_776, None) if type(_h3) is dict else KEY(_h3, v_s_776, None)) == E.get('you'))) else False)) and ((True if ((v_s_776 in _h4 if type(_h4) in (list, dict) else IN(v_s_776, _h4))) or ((not any((True if ((v_x_777 in _h2 if type(_h2) in (list, dict) else IN(v_x_777, _h2))) and ((not (v_x_777 in _h4 if type(_h4) in (list, dict) else IN(v_x_777, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_778)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_778)) else False)) else False) for v_u_778 in items_of(_h5))) else False) for v_x_777 in ADJ(ctx, 'spaces', v_s_776)))) else False)) else False)])
-    return MEMO(ctx, (123, E.get('this'), E.get('t~773'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_124(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~783')) > 0)
-
-
-def x_128(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~786'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~786'), {}))
-
-
-def x_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~785'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~785'))) is str else False) else None), 'card': E.get('this')}
-
-
+x_122 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_123 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_124 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_128 = x_60  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_129 = x_61  # rules_data/terraforming_mars/definitions/board.yaml:77
 x_130 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
 x_132 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_133(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~786'))
-
-
-def x_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~786'))
-
-
-def x_135(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))
-
-
-def x_136(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_137(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~785'))
-
-
-def x_141(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~784')}
-
-
-def x_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    if E is None:
-        E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~788'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~788'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~788'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~788'))) is str else 0))) is int else num(_w7)))
-
-
-def x_146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('p~788'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~788'), 0))
-
-
-def x_147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~788'))) is str else 0)
-
-
+x_133 = x_65  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_134 = x_66  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_135 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_136 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_137 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_141 = x_73  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_145 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_146 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_147 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
 x_148 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-
-
-def x_149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~788'))) is str else None) != None)
-
-
-def x_150(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~788'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~788'))) is str else None), 0))
-
-
+x_149 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_150 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_152 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def x_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~788'))
-
-
-def x_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~790'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~788'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~788'), 0)))
-
-
-def x_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~790'))) is dict else KEY(_w1, 'effect', None))
-
-
+x_154 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_155 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_156 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_159 = x_52  # rules_data/terraforming_mars/actions.yaml:61
 
 
@@ -665,7 +421,7 @@ def x_160(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_791 for v_s_791 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_791, {}) if type(_h1) is dict else KEY(_h1, v_s_791, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))])
+        return len([v_s_715 for v_s_715 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_715, {}) if type(_h1) is dict else KEY(_h1, v_s_715, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))])
     return MEMO(ctx, (160, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -678,7 +434,7 @@ def x_161(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
 def x_162(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_792, NOREC).get('tags', []) if type(v_c_792) is str else [])).count('science') for v_c_792 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_794, NOREC).get('tags', []) if type(v_c_794) is str else [])).count('science') for v_c_794 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (162, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
 def x_163(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
@@ -693,16 +449,8 @@ def x_164(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:11
     return (_w5 + _w6 if type((_w5 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is type((_w6 := (_w4.get('titanium', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'titanium', 0)))) is int else AR('+', _w5, _w6))
 
 
-def x_167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~797'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~797'), 0))
-
-
-def x_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~799'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~799'), 0))
+x_167 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_171 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -734,14 +482,7 @@ def x_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 x_184 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_185 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def x_188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~802'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~802'), 0))
-
-
+x_188 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_192 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_193 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_194 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -762,182 +503,42 @@ x_212 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_213 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_214 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_215 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def x_218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~806'), 0))
-
-
-def x_222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~808'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~808'), 0))
+x_218 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_222 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~810'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~810'), 0))
+    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~718'), 0))
 
 
-def x_230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~812'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~812'), 0))
-
-
-def x_234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~814'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~814'), 0))
-
-
-def x_238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~816'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~816'), 0))
-
-
-def x_242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~818'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~818'), 0))
-
-
-def x_246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~820'), 0))
-
-
-def x_250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~822'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~822'), 0))
-
-
-def x_254(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~824'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~824'), 0))
-
-
-def x_258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~826'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~826'), 0))
-
-
-def x_262(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~828'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~828'), 0))
-
-
-def x_266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~830'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~830'), 0))
-
-
-def x_270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~832'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~832'), 0))
-
-
-def x_274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~834'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~834'), 0))
-
-
-def x_278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~836'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~836'), 0))
-
-
-def x_282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~838'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~838'), 0))
-
-
-def x_286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~840'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~840'), 0))
-
-
-def x_290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~842'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~842'), 0))
-
-
-def x_294(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~844'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~844'), 0))
-
-
-def x_298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~846'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~846'), 0))
-
-
-def x_302(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~848'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~848'), 0))
-
-
-def x_306(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~850'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~850'), 0))
-
-
-def x_310(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~852'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~852'), 0))
-
-
-def x_314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~854'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~854'), 0))
-
-
-def x_318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~856'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~856'), 0))
-
-
-def x_322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~858'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~858'), 0))
-
-
-def x_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~860'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~860'), 0))
-
-
-def x_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~862'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~862'), 0))
-
-
+x_230 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_234 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_238 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_242 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_246 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_250 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_254 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_258 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_262 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_266 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_270 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_274 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_278 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_282 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_286 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_290 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_294 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_298 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_302 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_306 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_310 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_314 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_318 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_322 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_326 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_330 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_334 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_335 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_336 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -958,32 +559,10 @@ x_354 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_355 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_356 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_357 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def x_360(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~866'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~866'), 0))
-
-
-def x_364(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~868'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~868'), 0))
-
-
-def x_368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~870'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~870'), 0))
-
-
-def x_372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~872'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~872'), 0))
-
-
+x_360 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_364 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_368 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_372 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_4028 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4029 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4030 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1002,31 +581,11 @@ def x_4039(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w3 if type((_w3 := (_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None)))) is int else num(_w3)) >= 20)) else False)
 
 
-def x_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2614'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2614'), 0))
-
-
+x_4042 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_4044 = x_4039  # rules_data/terraforming_mars/corporations.yaml:24
-
-
-def x_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2616'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2616'), 0))
-
-
-def x_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2618'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2618'), 0))
-
-
-def x_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2620'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2620'), 0))
+x_4047 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4051 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4055 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_4058(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
@@ -1035,16 +594,8 @@ def x_4058(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
     return (E.get('a') == 'plants_to_greenery')
 
 
-def x_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2622'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2622'), 0))
-
-
-def x_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2624'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2624'), 0))
+x_4061 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4066 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_4068(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
@@ -1053,12 +604,7 @@ def x_4068(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) else False)
 
 
-def x_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2626'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2626'), 0))
-
-
+x_4071 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_4075 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4076 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4077 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -1069,36 +615,28 @@ x_4082 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4083 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4084 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4085 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def x_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2629'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2629'), 0))
+x_4089 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2631'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2631'), 0))
+    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0))
 
 
 def x_4095(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4095, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_2632 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_2632, _w2)) for v_r_2632 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
+    return MEMO(ctx, (4095, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_719 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_719, _w2)) for v_r_719 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
 
 
 def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2634'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2634'), 0))
+    return (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~721'), 0))
 
 
-def x_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2636'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2636'), 0))
+x_4102 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_4105(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
@@ -1107,84 +645,19 @@ def x_4105(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
     return (True if ((E.get('r') == 'titanium')) and (('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))) else False)
 
 
-def x_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_2638, 0) if type(_h1) is dict else KEY(_h1, v_p_2638, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_2638, NOREC).get('step', 0) if type(v_p_2638) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_2638, NOREC).get('max', 0) if type(v_p_2638) is str else 0))) is int else num(_w4))) for v_p_2638 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2638, NOREC).get('tile', None) if type(v_p_2638) is str else None) == E.get('t~2637'))))
-    return MEMO(ctx, (4107, E.get('t~2637'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~2637'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~2637'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2637'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_2643: (lambda v_near_2646: (v_near_2646 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~2637'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_2646) > 0)) else False) else v_open_2643))([v_s_2644 for v_s_2644 in items_of(v_open_2643) if (True if ((E.get('you') != None)) and (any((True if ((v_x_2645 in _h2 if type(_h2) in (list, dict) else IN(v_x_2645, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_2645, {}) if type(_h2) is dict else KEY(_h2, v_x_2645, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_2645 in ADJ(ctx, 'spaces', v_s_2644))) else False)]))([v_s_2640 for v_s_2640 in [v_x_2639 for v_x_2639 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2639, NOREC).get('type', None) if type(v_x_2639) is str else None) == _h1)] if (True if ((not (v_s_2640 in _h2 if type(_h2) in (list, dict) else IN(v_s_2640, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2640, NOREC).get('reserved', None) if type(v_s_2640) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2640, NOREC).get('reserved', None) if type(v_s_2640) is str else None) == E.get('t~2637'))) or (((ctx.index.plain['spaces'].get(v_s_2640, NOREC).get('reserved', None) if type(v_s_2640) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2640 in _h3 if type(_h3) in (list, dict) else IN(v_s_2640, _h3)))) or (((_h3.get(v_s_2640, None) if type(_h3) is dict else KEY(_h3, v_s_2640, None)) == E.get('you'))) else False)) and ((True if ((v_s_2640 in _h4 if type(_h4) in (list, dict) else IN(v_s_2640, _h4))) or ((not any((True if ((v_x_2641 in _h2 if type(_h2) in (list, dict) else IN(v_x_2641, _h2))) and ((not (v_x_2641 in _h4 if type(_h4) in (list, dict) else IN(v_x_2641, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_2641, {}) if type(_h2) is dict else KEY(_h2, v_x_2641, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_2641, {}) if type(_h2) is dict else KEY(_h2, v_x_2641, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_2642)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_2641, {}) if type(_h2) is dict else KEY(_h2, v_x_2641, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_2642)) else False)) else False) for v_u_2642 in items_of(_h5))) else False) for v_x_2641 in ADJ(ctx, 'spaces', v_s_2640)))) else False)) else False)])
-    return MEMO(ctx, (4108, E.get('this'), E.get('t~2637'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~2647')) > 0)
-
-
-def x_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~2650'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2650'), {}))
-
-
-def x_4114(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~2649'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2649'))) is str else False) else None), 'card': E.get('this')}
-
-
+x_4107 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_4108 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_4109 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_4113 = x_60  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_4114 = x_61  # rules_data/terraforming_mars/definitions/board.yaml:77
 x_4115 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
 x_4117 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2650'))
-
-
-def x_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2650'))
-
-
-def x_4120(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~2651') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2651'), _w1))
-
-
-def x_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2651'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2651'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2649'))
-
-
-def x_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~2648')}
+x_4118 = x_65  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_4119 = x_66  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_4120 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_4121 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_4122 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_4126 = x_73  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def x_4127(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
@@ -1199,10 +672,7 @@ def x_4128(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     return ((ctx.index.plain['spaces'].get(_w2, NOREC).get('type', None) if type((_w2 := (_w1.get('space', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'space', None)))) is str else None) != 'off_map')
 
 
-def x_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2653'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2653'), 0))
+x_4131 = x_119  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def x_4133(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -1214,19 +684,16 @@ def x_4133(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
 def x_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2655'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2655'), 0))
+    return (_w2.get(E.get('r~733'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~733'), 0))
 
 
 def x_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2657'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2657'), 0))
+    return (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~735'), 0))
 
 
-def x_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2659'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2659'), 0))
+x_4144 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def x_4147(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
@@ -1247,13 +714,13 @@ x_4150 = x_45  # rules_data/terraforming_mars/corporations.yaml:120
 def x_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2662') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~717') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2663') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~718') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -1265,13 +732,13 @@ def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~2664'))) is type((_w2 := E.get('t_v~2665'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~2666'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~719'))) is type((_w2 := E.get('t_v~720'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~721'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2661'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~716'))) is int else num(_w4)))
 
 
 def x_4160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1283,31 +750,31 @@ def x_4160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2664'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~2665'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~2666'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~2661'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~719'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~720'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~721'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~716'))) is int else num(_w22)))
 
 
 def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2661'))) is type((_w4 := E.get('s_v~2664'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~2664'))]) if ((_w6 if type((_w6 := E.get('s_v~2664'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('s_v~719'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~719'))]) if ((_w6 if type((_w6 := E.get('s_v~719'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2661'))) is type((_w4 := E.get('t_v~2665'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~2665'))]) if ((_w6 if type((_w6 := E.get('t_v~2665'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('t_v~720'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~720'))]) if ((_w6 if type((_w6 := E.get('t_v~720'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2661'))) is type((_w4 := E.get('h_v~2666'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~2666'))]) if ((_w6 if type((_w6 := E.get('h_v~2666'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('h_v~721'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~721'))]) if ((_w6 if type((_w6 := E.get('h_v~721'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2661'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2667'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2664'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2668'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2665'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2669'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2666'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~2667'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~2667'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~2664'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~2668'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~2665'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~2669'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~2666'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~2664'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~2661'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~2668'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~2667'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~2664'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~2668'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~2665'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~2669'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2666'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~2665'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~2661'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~2669'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~2667'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~2664'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~2668'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~2665'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~2669'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~2666'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~2666'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~2661'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~722'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~722'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~719'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~723'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~720'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~724'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~721'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~719'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~716'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~723'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~722'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~719'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~723'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~720'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~724'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~721'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~720'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~716'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~724'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~722'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~719'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~723'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~720'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~724'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~721'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~721'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~716'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4167 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1316,7 +783,7 @@ x_4167 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2661'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2667'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2664'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2668'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2665'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2669'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2666'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])
 
 
 def x_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1337,46 +804,36 @@ x_4173 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2661'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2667'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2664'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2668'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2665'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2669'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2666'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~2667')} if ((_w8 if type((_w8 := E.get('s_v~2664'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~2668')} if ((_w11 if type((_w11 := E.get('t_v~2665'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~2669')} if ((_w14 if type((_w14 := E.get('h_v~2666'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~722')} if ((_w8 if type((_w8 := E.get('s_v~719'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~723')} if ((_w11 if type((_w11 := E.get('t_v~720'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~724')} if ((_w14 if type((_w14 := E.get('h_v~721'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 def x_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2670'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~725'))) is str else None) == 'game')
 
 
 def x_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2670'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2670'), 0))
+    return (_w1.get(E.get('t~725'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~725'), 0))
 
 
 def x_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2670'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2670'), 0))
+    return (_w2.get(E.get('t~725'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~725'), 0))
 
 
 def x_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2670') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2671'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~725') == 'tr')) and (((_w1 if type((_w1 := E.get('n~726'))) is int else num(_w1)) > 0)) else False)
 
 
 x_4185 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
-
-
-def x_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2673'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2673'), 0))
-
-
-def x_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2675'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2675'), 0))
+x_4189 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4193 = x_4093  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def x_4195(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
@@ -1394,13 +851,13 @@ def x_4198(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
 def x_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2679'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2679'), 0))
+    return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~722'), 0))
 
 
 def x_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~721'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~723'))) is int else num(_w2)))
 
 
 def x_4202(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
@@ -1420,7 +877,7 @@ def x_4204(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_2681 for v_s_2681 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_2681, {}) if type(_h1) is dict else KEY(_h1, v_s_2681, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+        return (len([v_s_715 for v_s_715 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_715, {}) if type(_h1) is dict else KEY(_h1, v_s_715, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
     return MEMO(ctx, (4204, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -1429,14 +886,14 @@ def x_4205(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_2682 for v_s_2682 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_2682, {}) if type(_h1) is dict else KEY(_h1, v_s_2682, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+        return (len([v_s_715 for v_s_715 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_715, {}) if type(_h1) is dict else KEY(_h1, v_s_715, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
     return MEMO(ctx, (4205, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_4206(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4206, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_2683, NOREC).get('tags', []) if type(v_c_2683) is str else [])).count('building') for v_c_2683 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_2685, NOREC).get('tags', []) if type(v_c_2685) is str else [])).count('building') for v_c_2685 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
+    return MEMO(ctx, (4206, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('building') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('building') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
 
 
 def x_4207(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
@@ -1445,16 +902,8 @@ def x_4207(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) >= 16)
 
 
-def x_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2688'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2688'), 0))
-
-
-def x_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2690'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2690'), 0))
+x_4210 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4214 = x_4093  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def x_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -1462,39 +911,39 @@ def x_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_2692, 0) if type(_h1) is dict else KEY(_h1, v_p_2692, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_2692, NOREC).get('step', 0) if type(v_p_2692) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_2692, NOREC).get('max', 0) if type(v_p_2692) is str else 0))) is int else num(_w4))) for v_p_2692 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_2692, NOREC).get('tile', None) if type(v_p_2692) is str else None) == E.get('t~2691'))))
-    return MEMO(ctx, (4217, E.get('t~2691'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_720, 0) if type(_h1) is dict else KEY(_h1, v_p_720, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('step', 0) if type(v_p_720) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('max', 0) if type(v_p_720) is str else 0))) is int else num(_w4))) for v_p_720 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_720, NOREC).get('tile', None) if type(v_p_720) is str else None) == E.get('t~719'))))
+    return MEMO(ctx, (4217, E.get('t~719'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~2691'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~719'))) is str else None)
         _h2 = ctx.state.get('board')
         _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~2691'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~2691'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_2697: (lambda v_near_2700: (v_near_2700 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~2691'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_2700) > 0)) else False) else v_open_2697))([v_s_2698 for v_s_2698 in items_of(v_open_2697) if (True if ((E.get('you') != None)) and (any((True if ((v_x_2699 in _h2 if type(_h2) in (list, dict) else IN(v_x_2699, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_2699, {}) if type(_h2) is dict else KEY(_h2, v_x_2699, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_2699 in ADJ(ctx, 'spaces', v_s_2698))) else False)]))([v_s_2694 for v_s_2694 in [v_x_2693 for v_x_2693 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2693, NOREC).get('type', None) if type(v_x_2693) is str else None) == _h1)] if (True if ((not (v_s_2694 in _h2 if type(_h2) in (list, dict) else IN(v_s_2694, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2694, NOREC).get('reserved', None) if type(v_s_2694) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2694, NOREC).get('reserved', None) if type(v_s_2694) is str else None) == E.get('t~2691'))) or (((ctx.index.plain['spaces'].get(v_s_2694, NOREC).get('reserved', None) if type(v_s_2694) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2694 in _h3 if type(_h3) in (list, dict) else IN(v_s_2694, _h3)))) or (((_h3.get(v_s_2694, None) if type(_h3) is dict else KEY(_h3, v_s_2694, None)) == E.get('you'))) else False)) and ((True if ((v_s_2694 in _h4 if type(_h4) in (list, dict) else IN(v_s_2694, _h4))) or ((not any((True if ((v_x_2695 in _h2 if type(_h2) in (list, dict) else IN(v_x_2695, _h2))) and ((not (v_x_2695 in _h4 if type(_h4) in (list, dict) else IN(v_x_2695, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_2695, {}) if type(_h2) is dict else KEY(_h2, v_x_2695, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_2695, {}) if type(_h2) is dict else KEY(_h2, v_x_2695, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_2696)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_2695, {}) if type(_h2) is dict else KEY(_h2, v_x_2695, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_2696)) else False)) else False) for v_u_2696 in items_of(_h5))) else False) for v_x_2695 in ADJ(ctx, 'spaces', v_s_2694)))) else False)) else False)])
-    return MEMO(ctx, (4218, E.get('this'), E.get('t~2691'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~719'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
+        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~719'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
+        return (lambda v_open_725: (lambda v_near_728: (v_near_728 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~719'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_728) > 0)) else False) else v_open_725))([v_s_726 for v_s_726 in items_of(v_open_725) if (True if ((E.get('you') != None)) and (any((True if ((v_x_727 in _h2 if type(_h2) in (list, dict) else IN(v_x_727, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_727 in ADJ(ctx, 'spaces', v_s_726))) else False)]))([v_s_722 for v_s_722 in [v_x_721 for v_x_721 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_721, NOREC).get('type', None) if type(v_x_721) is str else None) == _h1)] if (True if ((not (v_s_722 in _h2 if type(_h2) in (list, dict) else IN(v_s_722, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('t~719'))) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_722 in _h3 if type(_h3) in (list, dict) else IN(v_s_722, _h3)))) or (((_h3.get(v_s_722, None) if type(_h3) is dict else KEY(_h3, v_s_722, None)) == E.get('you'))) else False)) and ((True if ((v_s_722 in _h4 if type(_h4) in (list, dict) else IN(v_s_722, _h4))) or ((not any((True if ((v_x_723 in _h2 if type(_h2) in (list, dict) else IN(v_x_723, _h2))) and ((not (v_x_723 in _h4 if type(_h4) in (list, dict) else IN(v_x_723, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_724)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_724)) else False)) else False) for v_u_724 in items_of(_h5))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722)))) else False)) else False)])
+    return MEMO(ctx, (4218, E.get('this'), E.get('t~719'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~2701')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~729')) > 0)
 
 
 def x_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2704'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2704'), {}))
+    return (_w1.get(E.get('s~732'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~732'), {}))
 
 
 def x_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2703'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2703'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~731'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~731'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_4225 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1504,207 +953,77 @@ x_4227 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2704'))
+    return FLD(ctx, K[1], E.get('s~732'))
 
 
 def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2704'))
+    return ADJ(ctx, 'spaces', E.get('s~732'))
 
 
 def x_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2705') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2705'), _w1))
+    return (E.get('x~733') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~733'), _w1))
 
 
 def x_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2705'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2705'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~733'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~733'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2703'))
+    return FLD(ctx, K[3], E.get('t~731'))
 
 
 def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~2702')}
+    return {'space': E.get('space~730')}
 
 
-def x_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    if E is None:
-        E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~2706'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2706'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2706'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~2706'))) is str else 0))) is int else num(_w7)))
-
-
-def x_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('p~2706'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2706'), 0))
-
-
-def x_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2706'))) is str else 0)
-
-
+x_4240 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4241 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4242 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
 x_4243 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-
-
-def x_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2706'))) is str else None) != None)
-
-
-def x_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2706'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2706'))) is str else None), 0))
-
-
+x_4244 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4245 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_4247 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def x_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2706'))
-
-
-def x_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2708'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2706'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2706'), 0)))
-
-
-def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2708'))) is dict else KEY(_w1, 'effect', None))
-
-
-def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    if E is None:
-        E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~2709'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2709'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2709'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~2709'))) is str else 0))) is int else num(_w7)))
-
-
-def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('p~2709'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2709'), 0))
-
-
-def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2709'))) is str else 0)
-
-
+x_4249 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4250 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4251 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4257 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4258 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4259 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
 x_4260 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-
-
-def x_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2709'))) is str else None) != None)
-
-
-def x_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2709'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2709'))) is str else None), 0))
-
-
+x_4261 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4262 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_4264 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def x_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2709'))
-
-
-def x_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2711'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2709'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2709'), 0)))
-
-
-def x_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2711'))) is dict else KEY(_w1, 'effect', None))
+x_4266 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4267 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4268 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
 def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2713'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2713'), 0))
+    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0))
 
 
-def x_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    if E is None:
-        E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~2714'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2714'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~2714'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~2714'))) is str else 0))) is int else num(_w7)))
-
-
-def x_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('p~2714'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~2714'), 0))
-
-
-def x_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~2714'))) is str else 0)
-
-
+x_4278 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4279 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4280 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
 x_4281 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-
-
-def x_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~2714'))) is str else None) != None)
-
-
-def x_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2714'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~2714'))) is str else None), 0))
-
-
+x_4282 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4283 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_4285 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def x_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~2714'))
-
-
-def x_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2716'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~2714'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~2714'), 0)))
-
-
-def x_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2716'))) is dict else KEY(_w1, 'effect', None))
-
-
+x_4287 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4288 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4289 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_4294 = x_181  # rules_data/terraforming_mars/definitions/solo.yaml:21
 
 
@@ -1721,7 +1040,7 @@ x_4300 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:21
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return (_w1 + _w2 if type((_w1 := E.get('costs~2859'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
+    return (_w1 + _w2 if type((_w1 := E.get('costs~893'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
 
 
 def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
@@ -1733,38 +1052,38 @@ def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         _h3 = ctx.state.get('claims')
         _h4 = (_w1.get('except_on', None) if type((_w1 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'except_on', None))
         _h5 = (_w2.get('tiles', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'tiles', None))
-        return (lambda v_open_2865: (lambda v_near_2868: (v_near_2868 if (True if ((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_2868) > 0)) else False) else v_open_2865))([v_s_2866 for v_s_2866 in items_of(v_open_2865) if (True if ((E.get('you') != None)) and (any((True if ((v_x_2867 in _h2 if type(_h2) in (list, dict) else IN(v_x_2867, _h2))) and (((_w7.get('owner', None) if type((_w7 := (_h2.get(v_x_2867, {}) if type(_h2) is dict else KEY(_h2, v_x_2867, {})))) is dict else KEY(_w7, 'owner', None)) == E.get('you'))) else False) for v_x_2867 in ADJ(ctx, 'spaces', v_s_2866))) else False)]))([v_s_2862 for v_s_2862 in [v_x_2861 for v_x_2861 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2861, NOREC).get('type', None) if type(v_x_2861) is str else None) == _h1)] if (True if ((not (v_s_2862 in _h2 if type(_h2) in (list, dict) else IN(v_s_2862, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2862, NOREC).get('reserved', None) if type(v_s_2862) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2862, NOREC).get('reserved', None) if type(v_s_2862) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_2862, NOREC).get('reserved', None) if type(v_s_2862) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2862 in _h3 if type(_h3) in (list, dict) else IN(v_s_2862, _h3)))) or (((_h3.get(v_s_2862, None) if type(_h3) is dict else KEY(_h3, v_s_2862, None)) == E.get('you'))) else False)) and ((True if ((v_s_2862 in _h4 if type(_h4) in (list, dict) else IN(v_s_2862, _h4))) or ((not any((True if ((v_x_2863 in _h2 if type(_h2) in (list, dict) else IN(v_x_2863, _h2))) and ((not (v_x_2863 in _h4 if type(_h4) in (list, dict) else IN(v_x_2863, _h4)))) and (any((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_x_2863, {}) if type(_h2) is dict else KEY(_h2, v_x_2863, {})))) is dict else KEY(_w3, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_h2.get(v_x_2863, {}) if type(_h2) is dict else KEY(_h2, v_x_2863, {})))) is dict else KEY(_w4, 'tile', None)) == v_u_2864)) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_w5.get('tile', None) if type((_w5 := (_h2.get(v_x_2863, {}) if type(_h2) is dict else KEY(_h2, v_x_2863, {})))) is dict else KEY(_w5, 'tile', None)))) is str else None) == v_u_2864)) else False)) else False) for v_u_2864 in items_of(_h5))) else False) for v_x_2863 in ADJ(ctx, 'spaces', v_s_2862)))) else False)) else False)])
+        return (lambda v_open_899: (lambda v_near_902: (v_near_902 if (True if ((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_902) > 0)) else False) else v_open_899))([v_s_900 for v_s_900 in items_of(v_open_899) if (True if ((E.get('you') != None)) and (any((True if ((v_x_901 in _h2 if type(_h2) in (list, dict) else IN(v_x_901, _h2))) and (((_w7.get('owner', None) if type((_w7 := (_h2.get(v_x_901, {}) if type(_h2) is dict else KEY(_h2, v_x_901, {})))) is dict else KEY(_w7, 'owner', None)) == E.get('you'))) else False) for v_x_901 in ADJ(ctx, 'spaces', v_s_900))) else False)]))([v_s_896 for v_s_896 in [v_x_895 for v_x_895 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_895, NOREC).get('type', None) if type(v_x_895) is str else None) == _h1)] if (True if ((not (v_s_896 in _h2 if type(_h2) in (list, dict) else IN(v_s_896, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_896, NOREC).get('reserved', None) if type(v_s_896) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_896, NOREC).get('reserved', None) if type(v_s_896) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_896, NOREC).get('reserved', None) if type(v_s_896) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_896 in _h3 if type(_h3) in (list, dict) else IN(v_s_896, _h3)))) or (((_h3.get(v_s_896, None) if type(_h3) is dict else KEY(_h3, v_s_896, None)) == E.get('you'))) else False)) and ((True if ((v_s_896 in _h4 if type(_h4) in (list, dict) else IN(v_s_896, _h4))) or ((not any((True if ((v_x_897 in _h2 if type(_h2) in (list, dict) else IN(v_x_897, _h2))) and ((not (v_x_897 in _h4 if type(_h4) in (list, dict) else IN(v_x_897, _h4)))) and (any((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_x_897, {}) if type(_h2) is dict else KEY(_h2, v_x_897, {})))) is dict else KEY(_w3, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_h2.get(v_x_897, {}) if type(_h2) is dict else KEY(_h2, v_x_897, {})))) is dict else KEY(_w4, 'tile', None)) == v_u_898)) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_w5.get('tile', None) if type((_w5 := (_h2.get(v_x_897, {}) if type(_h2) is dict else KEY(_h2, v_x_897, {})))) is dict else KEY(_w5, 'tile', None)))) is str else None) == v_u_898)) else False)) else False) for v_u_898 in items_of(_h5))) else False) for v_x_897 in ADJ(ctx, 'spaces', v_s_896)))) else False)) else False)])
     return MEMO(ctx, (4305, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     if E is None:
         E = ctx.env()
-    return (E.get('free~2869') if (E.get('k~2860') == 0) else FN['reversed'](ctx, None, E.get('free~2869')))
+    return (E.get('free~903') if (E.get('k~894') == 0) else FN['reversed'](ctx, None, E.get('free~903')))
 
 
 def x_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('order~2870')) > 0)
+    return (FN['count'](ctx, None, E.get('order~904')) > 0)
 
 
 def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2859'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~2870')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~2870'))), None) if type((_w6 := E.get('order~2870'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~2859'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~2870')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~2870'))), None))
+    return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~893'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~904')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~904'))), None) if type((_w6 := E.get('order~904'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~893'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~904')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~904'))), None))
 
 
 def x_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2873'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2873'), {}))
+    return (_w1.get(E.get('s~907'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~907'), {}))
 
 
 def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2872'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2872'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~906'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~906'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_4313 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1774,31 +1093,31 @@ x_4315 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2873'))
+    return FLD(ctx, K[1], E.get('s~907'))
 
 
 def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2873'))
+    return ADJ(ctx, 'spaces', E.get('s~907'))
 
 
 def x_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2874') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2874'), _w1))
+    return (E.get('x~908') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~908'), _w1))
 
 
 def x_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2874'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2874'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~908'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~908'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2872'))
+    return FLD(ctx, K[3], E.get('t~906'))
 
 
 def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
@@ -1811,32 +1130,32 @@ def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         _h4 = (_w1.get('except_on', None) if type((_w1 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'except_on', None))
         _h5 = (_w2.get('tiles', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'tiles', None))
         _h6 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
-        return [v_x_2875 for v_x_2875 in ADJ(ctx, 'spaces', E.get('at~2871')) if (v_x_2875 in _w8 if type((_w8 := (lambda v_open_2880: (lambda v_near_2883: (v_near_2883 if (True if ((_h6 == 'if_possible')) and ((FN['count'](ctx, None, v_near_2883) > 0)) else False) else v_open_2880))([v_s_2881 for v_s_2881 in items_of(v_open_2880) if (True if ((E.get('you') != None)) and (any((True if ((v_x_2882 in _h2 if type(_h2) in (list, dict) else IN(v_x_2882, _h2))) and (((_w7.get('owner', None) if type((_w7 := (_h2.get(v_x_2882, {}) if type(_h2) is dict else KEY(_h2, v_x_2882, {})))) is dict else KEY(_w7, 'owner', None)) == E.get('you'))) else False) for v_x_2882 in ADJ(ctx, 'spaces', v_s_2881))) else False)]))([v_s_2877 for v_s_2877 in [v_x_2876 for v_x_2876 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_2876, NOREC).get('type', None) if type(v_x_2876) is str else None) == _h1)] if (True if ((not (v_s_2877 in _h2 if type(_h2) in (list, dict) else IN(v_s_2877, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_2877, NOREC).get('reserved', None) if type(v_s_2877) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_2877, NOREC).get('reserved', None) if type(v_s_2877) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_2877, NOREC).get('reserved', None) if type(v_s_2877) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_2877 in _h3 if type(_h3) in (list, dict) else IN(v_s_2877, _h3)))) or (((_h3.get(v_s_2877, None) if type(_h3) is dict else KEY(_h3, v_s_2877, None)) == E.get('you'))) else False)) and ((True if ((v_s_2877 in _h4 if type(_h4) in (list, dict) else IN(v_s_2877, _h4))) or ((not any((True if ((v_x_2878 in _h2 if type(_h2) in (list, dict) else IN(v_x_2878, _h2))) and ((not (v_x_2878 in _h4 if type(_h4) in (list, dict) else IN(v_x_2878, _h4)))) and (any((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_x_2878, {}) if type(_h2) is dict else KEY(_h2, v_x_2878, {})))) is dict else KEY(_w3, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_h2.get(v_x_2878, {}) if type(_h2) is dict else KEY(_h2, v_x_2878, {})))) is dict else KEY(_w4, 'tile', None)) == v_u_2879)) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_w5.get('tile', None) if type((_w5 := (_h2.get(v_x_2878, {}) if type(_h2) is dict else KEY(_h2, v_x_2878, {})))) is dict else KEY(_w5, 'tile', None)))) is str else None) == v_u_2879)) else False)) else False) for v_u_2879 in items_of(_h5))) else False) for v_x_2878 in ADJ(ctx, 'spaces', v_s_2877)))) else False)) else False)]))) in (list, dict) else IN(v_x_2875, _w8))]
-    return MEMO(ctx, (4324, E.get('at~2871'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return [v_x_909 for v_x_909 in ADJ(ctx, 'spaces', E.get('at~905')) if (v_x_909 in _w8 if type((_w8 := (lambda v_open_914: (lambda v_near_917: (v_near_917 if (True if ((_h6 == 'if_possible')) and ((FN['count'](ctx, None, v_near_917) > 0)) else False) else v_open_914))([v_s_915 for v_s_915 in items_of(v_open_914) if (True if ((E.get('you') != None)) and (any((True if ((v_x_916 in _h2 if type(_h2) in (list, dict) else IN(v_x_916, _h2))) and (((_w7.get('owner', None) if type((_w7 := (_h2.get(v_x_916, {}) if type(_h2) is dict else KEY(_h2, v_x_916, {})))) is dict else KEY(_w7, 'owner', None)) == E.get('you'))) else False) for v_x_916 in ADJ(ctx, 'spaces', v_s_915))) else False)]))([v_s_911 for v_s_911 in [v_x_910 for v_x_910 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_910, NOREC).get('type', None) if type(v_x_910) is str else None) == _h1)] if (True if ((not (v_s_911 in _h2 if type(_h2) in (list, dict) else IN(v_s_911, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_911, NOREC).get('reserved', None) if type(v_s_911) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_911, NOREC).get('reserved', None) if type(v_s_911) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_911, NOREC).get('reserved', None) if type(v_s_911) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_911 in _h3 if type(_h3) in (list, dict) else IN(v_s_911, _h3)))) or (((_h3.get(v_s_911, None) if type(_h3) is dict else KEY(_h3, v_s_911, None)) == E.get('you'))) else False)) and ((True if ((v_s_911 in _h4 if type(_h4) in (list, dict) else IN(v_s_911, _h4))) or ((not any((True if ((v_x_912 in _h2 if type(_h2) in (list, dict) else IN(v_x_912, _h2))) and ((not (v_x_912 in _h4 if type(_h4) in (list, dict) else IN(v_x_912, _h4)))) and (any((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_x_912, {}) if type(_h2) is dict else KEY(_h2, v_x_912, {})))) is dict else KEY(_w3, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_h2.get(v_x_912, {}) if type(_h2) is dict else KEY(_h2, v_x_912, {})))) is dict else KEY(_w4, 'tile', None)) == v_u_913)) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_w5.get('tile', None) if type((_w5 := (_h2.get(v_x_912, {}) if type(_h2) is dict else KEY(_h2, v_x_912, {})))) is dict else KEY(_w5, 'tile', None)))) is str else None) == v_u_913)) else False)) else False) for v_u_913 in items_of(_h5))) else False) for v_x_912 in ADJ(ctx, 'spaces', v_s_911)))) else False)) else False)]))) in (list, dict) else IN(v_x_909, _w8))]
+    return MEMO(ctx, (4324, E.get('at~905'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('ring~2884')) > 0)
+    return (FN['count'](ctx, None, E.get('ring~918')) > 0)
 
 
 def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     if E is None:
         E = ctx.env()
-    return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~2859'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~2884')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~2884'))), None) if type((_w7 := E.get('ring~2884'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~2859'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~2860'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~2884')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~2884'))), None))
+    return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~893'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~918')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~918'))), None) if type((_w7 := E.get('ring~918'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~893'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~918')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~918'))), None))
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2886'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~2886'), {}))
+    return (_w1.get(E.get('s~920'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~920'), {}))
 
 
 def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~2885'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~2885'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~919'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~919'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_4330 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
@@ -1846,31 +1165,31 @@ x_4332 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~2886'))
+    return FLD(ctx, K[1], E.get('s~920'))
 
 
 def x_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~2886'))
+    return ADJ(ctx, 'spaces', E.get('s~920'))
 
 
 def x_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return (E.get('x~2887') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~2887'), _w1))
+    return (E.get('x~921') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~921'), _w1))
 
 
 def x_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~2887'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~2887'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~921'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~921'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2885'))
+    return FLD(ctx, K[3], E.get('t~919'))
 
 
 def x_4341(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -1886,31 +1205,31 @@ def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~2888'))
+    return FLD(ctx, K[7], E.get('c~922'))
 
 
 def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2889'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~923'))) is str else None) == 'game')
 
 
 def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2889'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2889'), 0))
+    return (_w1.get(E.get('t~923'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~923'), 0))
 
 
 def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2889'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2889'), 0))
+    return (_w2.get(E.get('t~923'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~923'), 0))
 
 
 def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2889') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2890'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~923') == 'tr')) and (((_w1 if type((_w1 := E.get('n~924'))) is int else num(_w1)) > 0)) else False)
 
 
 x_4353 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -1925,7 +1244,7 @@ def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4357,), lambda: FN['sorted'](ctx, None, [v_c_2891 for v_c_2891 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_2891, NOREC).get('beginner', None) if type(v_c_2891) is str else None) != True)]))
+    return MEMO(ctx, (4357,), lambda: FN['sorted'](ctx, None, [v_c_925 for v_c_925 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_925, NOREC).get('beginner', None) if type(v_c_925) is str else None) != True)]))
 
 
 x_4358 = x_4356  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -1955,31 +1274,31 @@ x_4368 = x_4342  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2893')]
+    return [E.get('c~927')]
 
 
 def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2893'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~927'))) is str else 0)
 
 
 def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2895'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2895'), 0))
+    return (_w2.get(E.get('r~929'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~929'), 0))
 
 
 def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2893'))
+    return FLD(ctx, K[8], E.get('c~927'))
 
 
 def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~2892')}
+    return {'corporation': E.get('corporation_card~926')}
 
 
 x_4377 = x_4362  # rules_data/terraforming_mars/definitions/corporations.yaml:41
@@ -2006,13 +1325,13 @@ x_4392 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:129
 def x_4397(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2900') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~934') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2901') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~935') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4399 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2021,13 +1340,13 @@ x_4399 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~2902'))) is type((_w2 := E.get('t_v~2903'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~2904'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~936'))) is type((_w2 := E.get('t_v~937'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~938'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2899'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~933'))) is int else num(_w4)))
 
 
 x_4402 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2036,31 +1355,31 @@ x_4402 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2902'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~2903'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~2904'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~2899'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~936'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~937'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~938'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~933'))) is int else num(_w22)))
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2899'))) is type((_w4 := E.get('s_v~2902'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~2902'))]) if ((_w6 if type((_w6 := E.get('s_v~2902'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~933'))) is type((_w4 := E.get('s_v~936'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~936'))]) if ((_w6 if type((_w6 := E.get('s_v~936'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2899'))) is type((_w4 := E.get('t_v~2903'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~2903'))]) if ((_w6 if type((_w6 := E.get('t_v~2903'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~933'))) is type((_w4 := E.get('t_v~937'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~937'))]) if ((_w6 if type((_w6 := E.get('t_v~937'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2899'))) is type((_w4 := E.get('h_v~2904'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~2904'))]) if ((_w6 if type((_w6 := E.get('h_v~2904'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~933'))) is type((_w4 := E.get('h_v~938'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~938'))]) if ((_w6 if type((_w6 := E.get('h_v~938'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2899'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2905'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2902'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2906'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2903'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2907'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2904'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~2905'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~2905'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~2902'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~2906'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~2903'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~2907'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~2904'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~2902'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~2899'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~2906'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~2905'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~2902'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~2906'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~2903'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~2907'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2904'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~2903'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~2899'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~2907'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~2905'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~2902'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~2906'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~2903'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~2907'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~2904'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~2904'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~2899'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~933'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~939'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~936'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~940'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~937'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~941'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~938'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~939'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~939'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~936'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~940'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~937'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~941'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~938'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~936'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~933'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~940'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~939'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~936'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~940'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~937'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~941'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~938'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~937'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~933'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~941'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~939'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~936'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~940'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~937'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~941'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~938'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~938'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~933'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4409 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2069,7 +1388,7 @@ x_4409 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2899'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2905'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2902'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2906'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2903'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2907'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2904'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~933'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~939'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~936'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~940'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~937'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~941'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~938'))) is int else num(_w7))))])
 
 
 x_4411 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2080,7 +1399,7 @@ x_4415 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2899'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2905'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2902'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2906'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2903'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2907'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2904'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~2905')} if ((_w8 if type((_w8 := E.get('s_v~2902'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~2906')} if ((_w11 if type((_w11 := E.get('t_v~2903'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~2907')} if ((_w14 if type((_w14 := E.get('h_v~2904'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~933'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~939'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~936'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~940'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~937'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~941'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~938'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~939')} if ((_w8 if type((_w8 := E.get('s_v~936'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~940')} if ((_w11 if type((_w11 := E.get('t_v~937'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~941')} if ((_w14 if type((_w14 := E.get('h_v~938'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4419 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2089,13 +1408,13 @@ x_4419 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~2897')]
+    return [E.get('card~931')]
 
 
 def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2897'), 'keep': True}
+    return {'card': E.get('card~931'), 'keep': True}
 
 
 x_4422 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
@@ -2105,7 +1424,7 @@ x_4423 = x_4420  # rules_data/terraforming_mars/definitions/turns.yaml:132
 def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2897'), 'keep': False}
+    return {'card': E.get('card~931'), 'keep': False}
 
 
 x_4425 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:133
@@ -2114,7 +1433,7 @@ x_4425 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:133
 def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_2908 if type(_h1) is type(v_k_2908) is int else AR('+', _h1, v_k_2908)), len(ctx.state['players'])) for v_k_2908 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [AR('%', (_h1 + v_k_942 if type(_h1) is type(v_k_942) is int else AR('+', _h1, v_k_942)), len(ctx.state['players'])) for v_k_942 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (4427, ctx.stamps.get('first_player', 0),), compute)
 
 
@@ -2138,13 +1457,13 @@ x_4439 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4440, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_2909] if type(v_p_2909) is int and 0 <= v_p_2909 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_2909 in items_of(list(range(len(ctx.state['players']))))))
+    return MEMO(ctx, (4440, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_943] if type(v_p_943) is int and 0 <= v_p_943 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_943 in items_of(list(range(len(ctx.state['players']))))))
 
 
 def x_4441(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_2910 if type(_h1) is type(v_k_2910) is int else AR('+', _h1, v_k_2910)), len(ctx.state['players'])) for v_k_2910 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [AR('%', (_h1 + v_k_944 if type(_h1) is type(v_k_944) is int else AR('+', _h1, v_k_944)), len(ctx.state['players'])) for v_k_944 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (4441, ctx.stamps.get('first_player', 0),), compute)
 
 
@@ -2161,7 +1480,7 @@ x_4444 = x_4436  # rules_data/terraforming_mars/definitions/turns.yaml:146
 def x_4445(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return [E.get('card~2911')]
+    return [E.get('card~945')]
 
 
 x_4446 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -2171,11 +1490,11 @@ x_4447 = x_4445  # rules_data/terraforming_mars/definitions/turns.yaml:146
 def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2911')}
+    return {'card': E.get('card~945')}
 
 
 def x_4449(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return MEMO(ctx, (4449, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_2912] if type(v_p_2912) is int and 0 <= v_p_2912 < len(ctx.state['players']) else {}).get('pack') for v_p_2912 in items_of(list(range(len(ctx.state['players']))))])
+    return MEMO(ctx, (4449, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_946] if type(v_p_946) is int and 0 <= v_p_946 < len(ctx.state['players']) else {}).get('pack') for v_p_946 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
@@ -2188,19 +1507,19 @@ x_4451 = x_4341  # rules_data/terraforming_mars/definitions/turns.yaml:149
 def x_4452(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~2915'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~949'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
 def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~2915'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~2914'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~2913'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~2915'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~2914'))) is int else num(_w4))), len(ctx.state['players'])), None))
+    return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~949'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~948'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~947'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~949'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~948'))) is int else num(_w4))), len(ctx.state['players'])), None))
 
 
 def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_2916 if type(_h1) is type(v_k_2916) is int else AR('+', _h1, v_k_2916)), len(ctx.state['players'])) for v_k_2916 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [AR('%', (_h1 + v_k_950 if type(_h1) is type(v_k_950) is int else AR('+', _h1, v_k_950)), len(ctx.state['players'])) for v_k_950 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (4454, ctx.stamps.get('first_player', 0),), compute)
 
 
@@ -2210,13 +1529,13 @@ x_4455 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:129
 def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2920') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~954') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2921') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~955') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4462 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2225,13 +1544,13 @@ x_4462 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~2922'))) is type((_w2 := E.get('t_v~2923'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~2924'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~956'))) is type((_w2 := E.get('t_v~957'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~958'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2919'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~953'))) is int else num(_w4)))
 
 
 x_4465 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2240,31 +1559,31 @@ x_4465 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2922'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~2923'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~2924'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~2919'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~956'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~957'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~958'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~953'))) is int else num(_w22)))
 
 
 def x_4468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2919'))) is type((_w4 := E.get('s_v~2922'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~2922'))]) if ((_w6 if type((_w6 := E.get('s_v~2922'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~953'))) is type((_w4 := E.get('s_v~956'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~956'))]) if ((_w6 if type((_w6 := E.get('s_v~956'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2919'))) is type((_w4 := E.get('t_v~2923'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~2923'))]) if ((_w6 if type((_w6 := E.get('t_v~2923'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~953'))) is type((_w4 := E.get('t_v~957'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~957'))]) if ((_w6 if type((_w6 := E.get('t_v~957'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2919'))) is type((_w4 := E.get('h_v~2924'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~2924'))]) if ((_w6 if type((_w6 := E.get('h_v~2924'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~953'))) is type((_w4 := E.get('h_v~958'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~958'))]) if ((_w6 if type((_w6 := E.get('h_v~958'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2919'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2925'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2922'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2926'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2923'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2927'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2924'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~2925'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~2925'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~2922'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~2926'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~2923'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~2927'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~2924'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~2922'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~2919'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~2926'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~2925'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~2922'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~2926'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~2923'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~2927'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2924'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~2923'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~2919'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~2927'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~2925'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~2922'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~2926'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~2923'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~2927'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~2924'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~2924'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~2919'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~953'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~959'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~956'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~960'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~957'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~961'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~958'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~959'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~959'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~956'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~960'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~957'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~961'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~958'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~956'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~953'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~960'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~959'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~956'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~960'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~957'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~961'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~958'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~957'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~953'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~961'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~959'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~956'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~960'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~957'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~961'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~958'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~958'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~953'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4472 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2273,7 +1592,7 @@ x_4472 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2919'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2925'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2922'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2926'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2923'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2927'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2924'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~953'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~959'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~956'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~960'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~957'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~961'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~958'))) is int else num(_w7))))])
 
 
 x_4474 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2284,7 +1603,7 @@ x_4478 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2919'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2925'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2922'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2926'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2923'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2927'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2924'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~2925')} if ((_w8 if type((_w8 := E.get('s_v~2922'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~2926')} if ((_w11 if type((_w11 := E.get('t_v~2923'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~2927')} if ((_w14 if type((_w14 := E.get('h_v~2924'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~953'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~959'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~956'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~960'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~957'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~961'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~958'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~959')} if ((_w8 if type((_w8 := E.get('s_v~956'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~960')} if ((_w11 if type((_w11 := E.get('t_v~957'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~961')} if ((_w14 if type((_w14 := E.get('h_v~958'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4482 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2293,13 +1612,13 @@ x_4482 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~2917')]
+    return [E.get('card~951')]
 
 
 def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2917'), 'keep': True}
+    return {'card': E.get('card~951'), 'keep': True}
 
 
 x_4485 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
@@ -2309,7 +1628,7 @@ x_4486 = x_4483  # rules_data/terraforming_mars/definitions/turns.yaml:132
 def x_4487(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2917'), 'keep': False}
+    return {'card': E.get('card~951'), 'keep': False}
 
 
 x_4488 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:133
@@ -2319,7 +1638,7 @@ x_4490 = x_4355  # rules_data/terraforming_mars/modules.yaml:75
 def x_4854(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_2717 if type(_h1) is type(v_k_2717) is int else AR('+', _h1, v_k_2717)), len(ctx.state['players'])) for v_k_2717 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [AR('%', (_h1 + v_k_751 if type(_h1) is type(v_k_751) is int else AR('+', _h1, v_k_751)), len(ctx.state['players'])) for v_k_751 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (4854, ctx.stamps.get('first_player', 0),), compute)
 
 
@@ -2327,7 +1646,7 @@ x_4492 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
 def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return MEMO(ctx, (4493,), lambda: FN['sorted'](ctx, None, [v_c_2718 for v_c_2718 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_2718, NOREC).get('deck', None) if type(v_c_2718) is str else None) == 'project')]))
+    return MEMO(ctx, (4493,), lambda: FN['sorted'](ctx, None, [v_c_752 for v_c_752 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_752, NOREC).get('deck', None) if type(v_c_752) is str else None) == 'project')]))
 
 
 x_4494 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:171
@@ -2340,7 +1659,7 @@ def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2722'), 0))
+    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
 
 
 def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
@@ -2350,7 +1669,7 @@ def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4504(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~2723'))) is str else None) == True)
+    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~757'))) is str else None) == True)
 
 
 x_4506 = x_4342  # rules_data/terraforming_mars/definitions/corporations.yaml:15
@@ -2359,25 +1678,25 @@ x_4506 = x_4342  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~2724')]
+    return [E.get('c~758')]
 
 
 def x_4508(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~2724'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~758'))) is str else 0)
 
 
 def x_4510(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2726'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2726'), 0))
+    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~760'), 0))
 
 
 def x_4513(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~2724'))
+    return FLD(ctx, K[8], E.get('c~758'))
 
 
 def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
@@ -2398,25 +1717,25 @@ def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2727'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~761'))) is str else None) == 'game')
 
 
 def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2727'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2727'), 0))
+    return (_w1.get(E.get('t~761'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~761'), 0))
 
 
 def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2727'), 0))
+    return (_w2.get(E.get('t~761'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~761'), 0))
 
 
 def x_4525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~2727') == 'tr')) and (((_w1 if type((_w1 := E.get('n~2728'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~761') == 'tr')) and (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) > 0)) else False)
 
 
 x_4526 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -2426,7 +1745,7 @@ x_4528 = x_4355  # rules_data/terraforming_mars/flow.yaml:26
 def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_2729 if type(_h1) is type(v_k_2729) is int else AR('+', _h1, v_k_2729)), len(ctx.state['players'])) for v_k_2729 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [AR('%', (_h1 + v_k_763 if type(_h1) is type(v_k_763) is int else AR('+', _h1, v_k_763)), len(ctx.state['players'])) for v_k_763 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (4529, ctx.stamps.get('first_player', 0),), compute)
 
 
@@ -2445,7 +1764,7 @@ x_4542 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
 def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_2731 if type(_h1) is type(v_k_2731) is int else AR('+', _h1, v_k_2731)), len(ctx.state['players'])) for v_k_2731 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [AR('%', (_h1 + v_k_765 if type(_h1) is type(v_k_765) is int else AR('+', _h1, v_k_765)), len(ctx.state['players'])) for v_k_765 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (4543, ctx.stamps.get('first_player', 0),), compute)
 
 
@@ -2455,13 +1774,13 @@ x_4544 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:129
 def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2735') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~769') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2736') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~770') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4551 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2470,13 +1789,13 @@ x_4551 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~2737'))) is type((_w2 := E.get('t_v~2738'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~2739'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~771'))) is type((_w2 := E.get('t_v~772'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~773'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2734'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~768'))) is int else num(_w4)))
 
 
 x_4554 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2485,31 +1804,31 @@ x_4554 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2737'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~2738'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~2739'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~2734'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~771'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~772'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~773'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~768'))) is int else num(_w22)))
 
 
 def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2734'))) is type((_w4 := E.get('s_v~2737'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~2737'))]) if ((_w6 if type((_w6 := E.get('s_v~2737'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~768'))) is type((_w4 := E.get('s_v~771'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~771'))]) if ((_w6 if type((_w6 := E.get('s_v~771'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2734'))) is type((_w4 := E.get('t_v~2738'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~2738'))]) if ((_w6 if type((_w6 := E.get('t_v~2738'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~768'))) is type((_w4 := E.get('t_v~772'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~772'))]) if ((_w6 if type((_w6 := E.get('t_v~772'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2734'))) is type((_w4 := E.get('h_v~2739'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~2739'))]) if ((_w6 if type((_w6 := E.get('h_v~2739'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~768'))) is type((_w4 := E.get('h_v~773'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~773'))]) if ((_w6 if type((_w6 := E.get('h_v~773'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4560(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2741'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2738'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2742'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2739'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~2740'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~2740'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~2737'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~2741'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~2738'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~2742'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~2739'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~2737'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~2734'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~2741'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~2740'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~2737'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~2741'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~2738'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~2742'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2739'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~2738'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~2734'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~2742'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~2740'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~2737'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~2741'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~2738'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~2742'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~2739'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~2739'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~2734'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~768'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~774'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~771'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~775'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~772'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~776'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~773'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~774'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~774'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~771'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~775'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~772'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~776'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~773'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~771'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~768'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~775'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~774'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~771'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~775'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~772'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~776'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~773'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~772'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~768'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~776'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~774'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~771'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~775'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~772'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~776'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~773'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~773'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~768'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4561 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2518,7 +1837,7 @@ x_4561 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4562(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2741'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2738'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2742'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2739'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~768'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~774'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~771'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~775'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~772'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~776'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~773'))) is int else num(_w7))))])
 
 
 x_4563 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2529,7 +1848,7 @@ x_4567 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2734'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2740'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2737'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2741'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2738'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2742'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2739'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~2740')} if ((_w8 if type((_w8 := E.get('s_v~2737'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~2741')} if ((_w11 if type((_w11 := E.get('t_v~2738'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~2742')} if ((_w14 if type((_w14 := E.get('h_v~2739'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~768'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~774'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~771'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~775'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~772'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~776'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~773'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~774')} if ((_w8 if type((_w8 := E.get('s_v~771'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~775')} if ((_w11 if type((_w11 := E.get('t_v~772'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~776')} if ((_w14 if type((_w14 := E.get('h_v~773'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4571 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2538,13 +1857,13 @@ x_4571 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 def x_4572(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~2732')]
+    return [E.get('card~766')]
 
 
 def x_4573(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2732'), 'keep': True}
+    return {'card': E.get('card~766'), 'keep': True}
 
 
 x_4574 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
@@ -2554,7 +1873,7 @@ x_4575 = x_4572  # rules_data/terraforming_mars/definitions/turns.yaml:132
 def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~2732'), 'keep': False}
+    return {'card': E.get('card~766'), 'keep': False}
 
 
 x_4577 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:133
@@ -2572,7 +1891,7 @@ def x_4582(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_2743 if type(_h1) is type(v_k_2743) is int else AR('+', _h1, v_k_2743)), len(ctx.state['players'])) for v_k_2743 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [AR('%', (_h1 + v_k_777 if type(_h1) is type(v_k_777) is int else AR('+', _h1, v_k_777)), len(ctx.state['players'])) for v_k_777 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (4583, ctx.stamps.get('first_player', 0),), compute)
 
 
@@ -2597,7 +1916,7 @@ def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return any([(FLD(ctx, K[9], v_c_2745) != None) for v_c_2745 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return any([(FLD(ctx, K[9], v_c_779) != None) for v_c_779 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
 x_4590 = x_4342  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -2606,7 +1925,7 @@ x_4590 = x_4342  # rules_data/terraforming_mars/definitions/turns.yaml:33
 def x_4592(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~2746'))
+    return FLD(ctx, K[9], E.get('c~780'))
 
 
 def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
@@ -2616,7 +1935,7 @@ def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('done~2744'))) is int else num(_w1)) < 2)
+    return ((_w1 if type((_w1 := E.get('done~778'))) is int else num(_w1)) < 2)
 
 
 x_4598 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -2625,37 +1944,37 @@ x_4598 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('card~2748'))
+    return FLD(ctx, K[10], E.get('card~782'))
 
 
 def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'card_cost', {'card': E.get('card~2749')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2749'))) is str else 0), 0)
+    return MODV(ctx, 'card_cost', {'card': E.get('card~783')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~783'))) is str else 0), 0)
 
 
 def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~2749')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2749'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~783')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~783'))) is str else []))) else False) else 0), None)
 
 
 def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~2749')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~2749'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~783')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~783'))) is str else []))) else False) else 0), None)
 
 
 def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2751') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~785') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2752') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~786') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4607 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2664,13 +1983,13 @@ x_4607 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~2753'))) is type((_w2 := E.get('t_v~2754'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~2755'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~787'))) is type((_w2 := E.get('t_v~788'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~789'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2750'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~784'))) is int else num(_w4)))
 
 
 x_4610 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2679,31 +1998,31 @@ x_4610 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2753'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~2754'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~2755'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~2750'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~787'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~788'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~789'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~784'))) is int else num(_w22)))
 
 
 def x_4613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2750'))) is type((_w4 := E.get('s_v~2753'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~2753'))]) if ((_w6 if type((_w6 := E.get('s_v~2753'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~784'))) is type((_w4 := E.get('s_v~787'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~787'))]) if ((_w6 if type((_w6 := E.get('s_v~787'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2750'))) is type((_w4 := E.get('t_v~2754'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~2754'))]) if ((_w6 if type((_w6 := E.get('t_v~2754'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~784'))) is type((_w4 := E.get('t_v~788'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~788'))]) if ((_w6 if type((_w6 := E.get('t_v~788'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2750'))) is type((_w4 := E.get('h_v~2755'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~2755'))]) if ((_w6 if type((_w6 := E.get('h_v~2755'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~784'))) is type((_w4 := E.get('h_v~789'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~789'))]) if ((_w6 if type((_w6 := E.get('h_v~789'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2750'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2756'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2753'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2757'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2754'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2758'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2755'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~2756'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~2756'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~2753'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~2757'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~2754'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~2758'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~2755'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~2753'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~2750'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~2757'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~2756'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~2753'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~2757'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~2754'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~2758'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2755'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~2754'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~2750'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~2758'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~2756'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~2753'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~2757'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~2754'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~2758'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~2755'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~2755'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~2750'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~784'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~790'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~787'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~791'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~788'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~792'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~789'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~790'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~790'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~787'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~791'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~788'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~792'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~789'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~787'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~784'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~791'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~790'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~787'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~791'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~788'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~792'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~789'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~788'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~784'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~792'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~790'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~787'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~791'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~788'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~792'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~789'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~789'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~784'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4617 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2712,7 +2031,7 @@ x_4617 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2750'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2756'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2753'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2757'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2754'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2758'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2755'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~784'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~790'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~787'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~791'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~788'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~792'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~789'))) is int else num(_w7))))])
 
 
 x_4619 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2723,7 +2042,7 @@ x_4623 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2750'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2756'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2753'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2757'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2754'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2758'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2755'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~2756')} if ((_w8 if type((_w8 := E.get('s_v~2753'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~2757')} if ((_w11 if type((_w11 := E.get('t_v~2754'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~2758')} if ((_w14 if type((_w14 := E.get('h_v~2755'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~784'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~790'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~787'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~791'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~788'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~792'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~789'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~790')} if ((_w8 if type((_w8 := E.get('s_v~787'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~791')} if ((_w11 if type((_w11 := E.get('t_v~788'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~792')} if ((_w14 if type((_w14 := E.get('h_v~789'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4629 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -2732,31 +2051,31 @@ x_4629 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
 def x_4630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
-    return [E.get('card~2748')]
+    return [E.get('card~782')]
 
 
 def x_4631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~2748'))) is str else None) != None)
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~782'))) is str else None) != None)
 
 
 def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~2748'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~2748'), 0))
+    return (_w2.get(E.get('card~782'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~782'), 0))
 
 
 def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[11], E.get('card~2748'))
+    return FLD(ctx, K[11], E.get('card~782'))
 
 
 def x_4636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~2748'))) is str else None) == 'event')
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~782'))) is str else None) == 'event')
 
 
 def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -2780,13 +2099,13 @@ x_4640 = x_4630  # rules_data/terraforming_mars/definitions/cards.yaml:139
 def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~2748'))) is str else [])
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~782'))) is str else [])
 
 
 def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~2748'))) is str else 0)
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~782'))) is str else 0)
 
 
 x_4647 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:37
@@ -2795,7 +2114,7 @@ x_4647 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:37
 def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'play', 'card': E.get('card~2747')}
+    return {'act': 'play', 'card': E.get('card~781')}
 
 
 def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -2805,37 +2124,37 @@ def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2759'))) is str else None) != 'conversion')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~793'))) is str else None) != 'conversion')
 
 
 def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~2760'))
+    return FLD(ctx, K[12], E.get('a~794'))
 
 
 def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2760'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~794'))) is str else None) == 'megacredits')
 
 
 def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2760')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2760'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~794')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~794'))) is str else 0), 0)
 
 
 def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2763') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~797') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2764') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~798') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4661 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2844,13 +2163,13 @@ x_4661 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~2765'))) is type((_w2 := E.get('t_v~2766'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~2767'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~799'))) is type((_w2 := E.get('t_v~800'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~801'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2762'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~796'))) is int else num(_w4)))
 
 
 x_4664 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -2859,31 +2178,31 @@ x_4664 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2765'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~2766'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~2767'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~2762'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~799'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~800'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~801'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~796'))) is int else num(_w22)))
 
 
 def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2762'))) is type((_w4 := E.get('s_v~2765'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~2765'))]) if ((_w6 if type((_w6 := E.get('s_v~2765'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~796'))) is type((_w4 := E.get('s_v~799'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~799'))]) if ((_w6 if type((_w6 := E.get('s_v~799'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2762'))) is type((_w4 := E.get('t_v~2766'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~2766'))]) if ((_w6 if type((_w6 := E.get('t_v~2766'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~796'))) is type((_w4 := E.get('t_v~800'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~800'))]) if ((_w6 if type((_w6 := E.get('t_v~800'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2762'))) is type((_w4 := E.get('h_v~2767'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~2767'))]) if ((_w6 if type((_w6 := E.get('h_v~2767'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~796'))) is type((_w4 := E.get('h_v~801'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~801'))]) if ((_w6 if type((_w6 := E.get('h_v~801'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2762'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2768'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2765'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2769'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2766'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2770'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2767'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~2768'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~2768'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~2765'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~2769'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~2766'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~2770'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~2767'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~2765'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~2762'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~2769'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~2768'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~2765'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~2769'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~2766'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~2770'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2767'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~2766'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~2762'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~2770'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~2768'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~2765'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~2769'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~2766'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~2770'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~2767'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~2767'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~2762'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~796'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~802'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~799'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~803'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~800'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~804'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~801'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~802'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~802'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~799'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~803'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~800'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~804'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~801'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~799'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~796'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~803'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~802'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~799'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~803'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~800'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~804'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~801'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~800'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~796'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~804'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~802'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~799'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~803'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~800'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~804'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~801'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~801'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~796'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4671 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -2892,7 +2211,7 @@ x_4671 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2762'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2768'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2765'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2769'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2766'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2770'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2767'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~796'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~802'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~799'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~803'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~800'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~804'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~801'))) is int else num(_w7))))])
 
 
 x_4673 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -2903,7 +2222,7 @@ x_4677 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2762'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2768'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2765'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2769'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2766'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2770'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2767'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~2768')} if ((_w8 if type((_w8 := E.get('s_v~2765'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~2769')} if ((_w11 if type((_w11 := E.get('t_v~2766'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~2770')} if ((_w14 if type((_w14 := E.get('h_v~2767'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~796'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~802'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~799'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~803'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~800'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~804'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~801'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~802')} if ((_w8 if type((_w8 := E.get('s_v~799'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~803')} if ((_w11 if type((_w11 := E.get('t_v~800'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~804')} if ((_w14 if type((_w14 := E.get('h_v~801'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4681 = x_4655  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -2912,37 +2231,37 @@ x_4681 = x_4655  # rules_data/terraforming_mars/definitions/turns.yaml:74
 def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2760'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~794'))) is str else None)
 
 
 def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2772'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2771'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~806'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~805'))) is int else num(_w4)))
 
 
 def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2772'), 0))
+    return (_w2.get(E.get('r~806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~806'), 0))
 
 
 def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~2760'))
+    return FLD(ctx, K[13], E.get('a~794'))
 
 
 def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2760'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~794'))) is str else None) == 'standard_project')
 
 
 def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2760'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~794'))) is str else 0)
 
 
 x_4693 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:40
@@ -2951,7 +2270,7 @@ x_4693 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:40
 def x_4695(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~2759')}
+    return {'act': 'project', 'id': E.get('a~793')}
 
 
 x_4696 = x_4650  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -2960,37 +2279,37 @@ x_4696 = x_4650  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2773'))) is str else None) == 'conversion')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~807'))) is str else None) == 'conversion')
 
 
 def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~2774'))
+    return FLD(ctx, K[12], E.get('a~808'))
 
 
 def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2774'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~808'))) is str else None) == 'megacredits')
 
 
 def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2774')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2774'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~808')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~808'))) is str else 0), 0)
 
 
 def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2777') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~811') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2778') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~812') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4707 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -2999,13 +2318,13 @@ x_4707 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~2779'))) is type((_w2 := E.get('t_v~2780'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~2781'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~813'))) is type((_w2 := E.get('t_v~814'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~815'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2776'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~810'))) is int else num(_w4)))
 
 
 x_4710 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3014,31 +2333,31 @@ x_4710 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2779'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~2780'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~2781'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~2776'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~813'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~814'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~815'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~810'))) is int else num(_w22)))
 
 
 def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2776'))) is type((_w4 := E.get('s_v~2779'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~2779'))]) if ((_w6 if type((_w6 := E.get('s_v~2779'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~810'))) is type((_w4 := E.get('s_v~813'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~813'))]) if ((_w6 if type((_w6 := E.get('s_v~813'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4714(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2776'))) is type((_w4 := E.get('t_v~2780'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~2780'))]) if ((_w6 if type((_w6 := E.get('t_v~2780'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~810'))) is type((_w4 := E.get('t_v~814'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~814'))]) if ((_w6 if type((_w6 := E.get('t_v~814'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2776'))) is type((_w4 := E.get('h_v~2781'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~2781'))]) if ((_w6 if type((_w6 := E.get('h_v~2781'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~810'))) is type((_w4 := E.get('h_v~815'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~815'))]) if ((_w6 if type((_w6 := E.get('h_v~815'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2776'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2782'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2779'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2783'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2780'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2784'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2781'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~2782'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~2782'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~2779'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~2783'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~2780'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~2784'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~2781'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~2779'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~2776'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~2783'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~2782'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~2779'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~2783'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~2780'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~2784'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2781'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~2780'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~2776'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~2784'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~2782'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~2779'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~2783'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~2780'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~2784'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~2781'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~2781'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~2776'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~810'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~816'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~813'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~817'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~814'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~815'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~816'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~816'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~813'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~817'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~814'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~818'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~815'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~813'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~810'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~817'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~816'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~813'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~817'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~814'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~818'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~815'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~814'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~810'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~818'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~816'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~813'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~817'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~814'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~818'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~815'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~815'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~810'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4717 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3047,7 +2366,7 @@ x_4717 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2776'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2782'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2779'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2783'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2780'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2784'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2781'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~810'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~816'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~813'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~817'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~814'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~815'))) is int else num(_w7))))])
 
 
 x_4719 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3058,7 +2377,7 @@ x_4723 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2776'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2782'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2779'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2783'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2780'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2784'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2781'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~2782')} if ((_w8 if type((_w8 := E.get('s_v~2779'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~2783')} if ((_w11 if type((_w11 := E.get('t_v~2780'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~2784')} if ((_w14 if type((_w14 := E.get('h_v~2781'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~810'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~816'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~813'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~817'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~814'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~815'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~816')} if ((_w8 if type((_w8 := E.get('s_v~813'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~817')} if ((_w11 if type((_w11 := E.get('t_v~814'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~818')} if ((_w14 if type((_w14 := E.get('h_v~815'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4727 = x_4701  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3067,37 +2386,37 @@ x_4727 = x_4701  # rules_data/terraforming_mars/definitions/turns.yaml:74
 def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2774'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~808'))) is str else None)
 
 
 def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2786'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2786'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2785'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~820'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~819'))) is int else num(_w4)))
 
 
 def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2786'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2786'), 0))
+    return (_w2.get(E.get('r~820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~820'), 0))
 
 
 def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~2774'))
+    return FLD(ctx, K[13], E.get('a~808'))
 
 
 def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2774'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~808'))) is str else None) == 'standard_project')
 
 
 def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2774'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~808'))) is str else 0)
 
 
 x_4739 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:42
@@ -3106,7 +2425,7 @@ x_4739 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:42
 def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'convert', 'id': E.get('a~2773')}
+    return {'act': 'convert', 'id': E.get('a~807')}
 
 
 def x_4742(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3116,19 +2435,19 @@ def x_4742(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4744(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
-    return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~2788') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~2788'), _w1)))) and (FLD(ctx, K[14], E.get('m~2788'))) else False)
+    return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~822') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~822'), _w1)))) and (FLD(ctx, K[14], E.get('m~822'))) else False)
 
 
 def x_4749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2791') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~825') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2792') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~826') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4751 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3137,13 +2456,13 @@ x_4751 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~2793'))) is type((_w2 := E.get('t_v~2794'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~2795'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~827'))) is type((_w2 := E.get('t_v~828'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~829'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2790'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~824'))) is int else num(_w4)))
 
 
 x_4754 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3152,31 +2471,31 @@ x_4754 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2793'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~2794'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~2795'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~2790'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~827'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~828'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~829'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~824'))) is int else num(_w22)))
 
 
 def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2790'))) is type((_w4 := E.get('s_v~2793'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~2793'))]) if ((_w6 if type((_w6 := E.get('s_v~2793'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~824'))) is type((_w4 := E.get('s_v~827'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~827'))]) if ((_w6 if type((_w6 := E.get('s_v~827'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2790'))) is type((_w4 := E.get('t_v~2794'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~2794'))]) if ((_w6 if type((_w6 := E.get('t_v~2794'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~824'))) is type((_w4 := E.get('t_v~828'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~828'))]) if ((_w6 if type((_w6 := E.get('t_v~828'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2790'))) is type((_w4 := E.get('h_v~2795'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~2795'))]) if ((_w6 if type((_w6 := E.get('h_v~2795'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~824'))) is type((_w4 := E.get('h_v~829'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~829'))]) if ((_w6 if type((_w6 := E.get('h_v~829'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2797'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2794'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2798'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2795'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~2796'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~2796'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~2793'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~2797'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~2794'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~2798'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~2795'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~2793'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~2790'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~2797'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~2796'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~2793'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~2797'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~2794'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~2798'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2795'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~2794'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~2790'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~2798'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~2796'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~2793'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~2797'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~2794'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~2798'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~2795'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~2795'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~2790'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~824'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~830'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~827'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~831'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~828'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~832'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~829'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~830'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~830'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~827'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~831'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~828'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~832'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~829'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~827'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~824'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~831'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~830'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~827'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~831'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~828'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~832'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~829'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~828'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~824'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~832'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~830'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~827'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~831'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~828'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~832'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~829'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~829'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~824'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4761 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3185,7 +2504,7 @@ x_4761 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2797'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2794'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2798'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2795'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~824'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~830'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~827'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~831'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~828'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~832'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~829'))) is int else num(_w7))))])
 
 
 x_4763 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3196,13 +2515,13 @@ x_4767 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2790'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2796'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2793'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2797'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2794'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2798'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2795'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~2796')} if ((_w8 if type((_w8 := E.get('s_v~2793'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~2797')} if ((_w11 if type((_w11 := E.get('t_v~2794'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~2798')} if ((_w14 if type((_w14 := E.get('h_v~2795'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~824'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~830'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~827'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~831'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~828'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~832'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~829'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~830')} if ((_w8 if type((_w8 := E.get('s_v~827'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~831')} if ((_w11 if type((_w11 := E.get('t_v~828'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~832')} if ((_w14 if type((_w14 := E.get('h_v~829'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('m~2788'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~2788'), None))
+    return (_w1.get(E.get('m~822'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~822'), None))
 
 
 x_4775 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:43
@@ -3211,7 +2530,7 @@ x_4775 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:43
 def x_4777(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'milestone', 'id': E.get('m~2787')}
+    return {'act': 'milestone', 'id': E.get('m~821')}
 
 
 def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3221,7 +2540,7 @@ def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4780, E.get('a~2800'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~2800') in _w1 if type((_w1 := [(v_f_2801.get('id', None) if type(v_f_2801) is dict else KEY(v_f_2801, 'id', None)) for v_f_2801 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~2800'), _w1)))) else False))
+    return MEMO(ctx, (4780, E.get('a~834'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~834') in _w1 if type((_w1 := [(v_f_835.get('id', None) if type(v_f_835) is dict else KEY(v_f_835, 'id', None)) for v_f_835 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~834'), _w1)))) else False))
 
 
 def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
@@ -3231,13 +2550,13 @@ def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2804') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~838') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2805') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~839') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4787 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3246,13 +2565,13 @@ x_4787 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~2806'))) is type((_w2 := E.get('t_v~2807'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~2808'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~840'))) is type((_w2 := E.get('t_v~841'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~842'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2803'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~837'))) is int else num(_w4)))
 
 
 x_4790 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3261,31 +2580,31 @@ x_4790 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2806'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~2807'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~2808'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~2803'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~840'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~841'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~842'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~837'))) is int else num(_w22)))
 
 
 def x_4793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2803'))) is type((_w4 := E.get('s_v~2806'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~2806'))]) if ((_w6 if type((_w6 := E.get('s_v~2806'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('s_v~840'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~840'))]) if ((_w6 if type((_w6 := E.get('s_v~840'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2803'))) is type((_w4 := E.get('t_v~2807'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~2807'))]) if ((_w6 if type((_w6 := E.get('t_v~2807'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('t_v~841'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~841'))]) if ((_w6 if type((_w6 := E.get('t_v~841'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2803'))) is type((_w4 := E.get('h_v~2808'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~2808'))]) if ((_w6 if type((_w6 := E.get('h_v~2808'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('h_v~842'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~842'))]) if ((_w6 if type((_w6 := E.get('h_v~842'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4796(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2803'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2809'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2806'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2810'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2807'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2811'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2808'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~2809'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~2809'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~2806'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~2810'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~2807'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~2811'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~2808'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~2806'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~2803'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~2810'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~2809'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~2806'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~2810'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~2807'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~2811'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2808'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~2807'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~2803'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~2811'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~2809'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~2806'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~2810'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~2807'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~2811'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~2808'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~2808'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~2803'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~843'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~843'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~840'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~844'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~841'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~845'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~842'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~840'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~837'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~844'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~843'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~840'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~844'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~841'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~845'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~842'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~841'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~837'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~845'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~843'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~840'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~844'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~841'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~845'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~842'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~842'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~837'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4797 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3294,7 +2613,7 @@ x_4797 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2803'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2809'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2806'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2810'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2807'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2811'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2808'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))])
 
 
 x_4799 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3305,7 +2624,7 @@ x_4803 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2803'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2809'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2806'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2810'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2807'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2811'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2808'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~2809')} if ((_w8 if type((_w8 := E.get('s_v~2806'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~2810')} if ((_w11 if type((_w11 := E.get('t_v~2807'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~2811')} if ((_w14 if type((_w14 := E.get('h_v~2808'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~843')} if ((_w8 if type((_w8 := E.get('s_v~840'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~844')} if ((_w11 if type((_w11 := E.get('t_v~841'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~845')} if ((_w14 if type((_w14 := E.get('h_v~842'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
@@ -3315,7 +2634,7 @@ def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     if E is None:
         E = ctx.env()
-    return [{'id': E.get('a~2800'), 'by': E.get('you')}]
+    return [{'id': E.get('a~834'), 'by': E.get('you')}]
 
 
 x_4811 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:45
@@ -3324,7 +2643,7 @@ x_4811 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:45
 def x_4813(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~2799')}
+    return {'act': 'award', 'id': E.get('a~833')}
 
 
 x_4814 = x_4639  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3333,13 +2652,13 @@ x_4814 = x_4639  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4815(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~2812'))) - 1))
+    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~846'))) - 1))
 
 
 def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     if E is None:
         E = ctx.env()
-    return (not (E.get('card~2815') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~2815'), _w2)))
+    return (not (E.get('card~849') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~849'), _w2)))
 
 
 def x_4819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
@@ -3351,19 +2670,19 @@ def x_4819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
-    return [E.get('card~2815')]
+    return [E.get('card~849')]
 
 
 def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2814'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2815')))) is dict else KEY(_w1, E.get('k~2814'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~848'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~849')))) is dict else KEY(_w1, E.get('k~848'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2814'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~2815')))) is dict else KEY(_w1, E.get('k~2814'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~848'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~849')))) is dict else KEY(_w1, E.get('k~848'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 x_4826 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:48
@@ -3372,7 +2691,7 @@ x_4826 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:48
 def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~2812'), 'index': E.get('k~2813')}
+    return {'act': 'card_action', 'card': E.get('card~846'), 'index': E.get('k~847')}
 
 
 x_4829 = x_4342  # rules_data/terraforming_mars/definitions/turns.yaml:36
@@ -3381,13 +2700,13 @@ x_4829 = x_4342  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~2816'))) - 1))
+    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~850'))) - 1))
 
 
 def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
-    return (not (E.get('c~2819') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~2819'), _w2)))
+    return (not (E.get('c~853') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~853'), _w2)))
 
 
 x_4834 = x_4819  # rules_data/terraforming_mars/definitions/cards.yaml:306
@@ -3396,19 +2715,19 @@ x_4834 = x_4819  # rules_data/terraforming_mars/definitions/cards.yaml:306
 def x_4835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
-    return [E.get('c~2819')]
+    return [E.get('c~853')]
 
 
 def x_4837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~2818'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2819')))) is dict else KEY(_w1, E.get('k~2818'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~852'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~853')))) is dict else KEY(_w1, E.get('k~852'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~2818'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~2819')))) is dict else KEY(_w1, E.get('k~2818'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~852'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~853')))) is dict else KEY(_w1, E.get('k~852'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 x_4841 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:51
@@ -3417,13 +2736,13 @@ x_4841 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:51
 def x_4843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('c~2816'), 'index': E.get('k~2817')}
+    return {'act': 'card_action', 'card': E.get('c~850'), 'index': E.get('k~851')}
 
 
 def x_4844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
-    return (E.get('done~2744') == 0)
+    return (E.get('done~778') == 0)
 
 
 x_4845 = x_4580  # rules_data/terraforming_mars/definitions/turns.yaml:53
@@ -3438,19 +2757,19 @@ def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4850(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('done~2744'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('done~778'))) is int else num(_w1)) > 0)
 
 
 def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('b~2821'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~2821'), 0))
+    return (_w2.get(E.get('b~855'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~855'), 0))
 
 
 def x_4858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('a~2820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~2820'), 0))
+    return (_w2.get(E.get('a~854'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~854'), 0))
 
 
 x_4859 = x_4858  # rules_data/terraforming_mars/definitions/resources.yaml:69
@@ -3465,13 +2784,13 @@ def x_4863(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
 def x_4864(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2823'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2823'), 0))
+    return (_w2.get(E.get('r~857'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~857'), 0))
 
 
 def x_4865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2822'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2824'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~856'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~858'))) is int else num(_w2)))
 
 
 x_4866 = x_4497  # rules_data/terraforming_mars/definitions/resources.yaml:74
@@ -3480,13 +2799,13 @@ x_4866 = x_4497  # rules_data/terraforming_mars/definitions/resources.yaml:74
 def x_4867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2825'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2825'), 0))
+    return (_w2.get(E.get('r~859'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~859'), 0))
 
 
 def x_4868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2825'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~2825'), 0))
+    return (_w2.get(E.get('r~859'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~859'), 0))
 
 
 x_4869 = x_4819  # rules_data/terraforming_mars/definitions/turns.yaml:195
@@ -3496,14 +2815,14 @@ x_4871 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
 def x_4873(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return all(((_w1 if type((_w1 := (_h1.get(v_p_2826, 0) if type(_h1) is dict else KEY(_h1, v_p_2826, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_2826, NOREC).get('max', 0) if type(v_p_2826) is str else 0))) is int else num(_w2))) for v_p_2826 in IDS(ctx, 'parameters'))
+        return all(((_w1 if type((_w1 := (_h1.get(v_p_860, 0) if type(_h1) is dict else KEY(_h1, v_p_860, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_860, NOREC).get('max', 0) if type(v_p_860) is str else 0))) is int else num(_w2))) for v_p_860 in IDS(ctx, 'parameters'))
     return MEMO(ctx, (4873, ctx.stamps.get('params', 0),), compute)
 
 
 def x_4874(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_2827 if type(_h1) is type(v_k_2827) is int else AR('+', _h1, v_k_2827)), len(ctx.state['players'])) for v_k_2827 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [AR('%', (_h1 + v_k_861 if type(_h1) is type(v_k_861) is int else AR('+', _h1, v_k_861)), len(ctx.state['players'])) for v_k_861 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (4874, ctx.stamps.get('first_player', 0),), compute)
 
 
@@ -3513,37 +2832,37 @@ x_4877 = x_4650  # rules_data/terraforming_mars/definitions/turns.yaml:161
 def x_4878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2829'))) is str else None) == 'conversion')) and ((E.get('a~2829') == 'plants_to_greenery')) else False)
+    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~863'))) is str else None) == 'conversion')) and ((E.get('a~863') == 'plants_to_greenery')) else False)
 
 
 def x_4880(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~2830'))
+    return FLD(ctx, K[12], E.get('a~864'))
 
 
 def x_4881(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2830'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~864'))) is str else None) == 'megacredits')
 
 
 def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~2830')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2830'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~864')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~864'))) is str else 0), 0)
 
 
 def x_4886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~2833') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~867') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~2834') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~868') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4888 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -3552,13 +2871,13 @@ x_4888 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~2835'))) is type((_w2 := E.get('t_v~2836'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~2837'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~869'))) is type((_w2 := E.get('t_v~870'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~871'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~2832'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~866'))) is int else num(_w4)))
 
 
 x_4891 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -3567,31 +2886,31 @@ x_4891 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~2835'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~2836'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~2837'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~2832'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~869'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~870'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~871'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~866'))) is int else num(_w22)))
 
 
 def x_4894(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2832'))) is type((_w4 := E.get('s_v~2835'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~2835'))]) if ((_w6 if type((_w6 := E.get('s_v~2835'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~866'))) is type((_w4 := E.get('s_v~869'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~869'))]) if ((_w6 if type((_w6 := E.get('s_v~869'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2832'))) is type((_w4 := E.get('t_v~2836'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~2836'))]) if ((_w6 if type((_w6 := E.get('t_v~2836'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~866'))) is type((_w4 := E.get('t_v~870'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~870'))]) if ((_w6 if type((_w6 := E.get('t_v~870'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~2832'))) is type((_w4 := E.get('h_v~2837'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~2837'))]) if ((_w6 if type((_w6 := E.get('h_v~2837'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~866'))) is type((_w4 := E.get('h_v~871'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~871'))]) if ((_w6 if type((_w6 := E.get('h_v~871'))) is int else num(_w6)) > 0) else 0))
 
 
 def x_4897(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2832'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2838'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2835'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2839'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2836'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2840'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2837'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~2838'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~2838'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~2835'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~2839'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~2836'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~2840'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~2837'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~2835'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~2832'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~2839'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~2838'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~2835'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~2839'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~2836'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~2840'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~2837'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~2836'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~2832'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~2840'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~2838'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~2835'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~2839'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~2836'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~2840'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~2837'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~2837'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~2832'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~866'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~872'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~869'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~873'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~870'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~874'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~871'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~872'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~872'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~869'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~873'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~870'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~874'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~871'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~869'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~866'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~873'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~872'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~869'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~873'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~870'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~874'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~871'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~870'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~866'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~874'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~872'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~869'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~873'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~870'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~874'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~871'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~871'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~866'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4898 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -3600,7 +2919,7 @@ x_4898 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2832'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2838'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2835'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2839'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2836'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2840'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2837'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~866'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~872'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~869'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~873'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~870'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~874'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~871'))) is int else num(_w7))))])
 
 
 x_4900 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -3611,7 +2930,7 @@ x_4904 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4906(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~2832'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~2838'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~2835'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~2839'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~2836'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~2840'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~2837'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~2838')} if ((_w8 if type((_w8 := E.get('s_v~2835'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~2839')} if ((_w11 if type((_w11 := E.get('t_v~2836'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~2840')} if ((_w14 if type((_w14 := E.get('h_v~2837'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~866'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~872'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~869'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~873'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~870'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~874'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~871'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~872')} if ((_w8 if type((_w8 := E.get('s_v~869'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~873')} if ((_w11 if type((_w11 := E.get('t_v~870'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~874')} if ((_w14 if type((_w14 := E.get('h_v~871'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4908 = x_4882  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3620,43 +2939,43 @@ x_4908 = x_4882  # rules_data/terraforming_mars/definitions/turns.yaml:74
 def x_4909(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~2830'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~864'))) is str else None)
 
 
 def x_4910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2842'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2842'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2841'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~876'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~876'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~875'))) is int else num(_w4)))
 
 
 def x_4911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2842'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2842'), 0))
+    return (_w2.get(E.get('r~876'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~876'), 0))
 
 
 def x_4913(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~2830'))
+    return FLD(ctx, K[13], E.get('a~864'))
 
 
 def x_4914(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~2830'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~864'))) is str else None) == 'standard_project')
 
 
 def x_4917(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~2830'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~864'))) is str else 0)
 
 
 def x_4918(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
-    return {'act': 'convert', 'id': E.get('a~2829')}
+    return {'act': 'convert', 'id': E.get('a~863')}
 
 
 x_4922 = x_4863  # 
@@ -3667,12 +2986,12 @@ def x_4923(ctx, E=None):  #
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('milestones')
-        return (5 * len([v_m_2843 for v_m_2843 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_2843, None) if type(_h1) is dict else KEY(_h1, v_m_2843, None)) == E.get('you'))]))
+        return (5 * len([v_m_877 for v_m_877 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_877, None) if type(_h1) is dict else KEY(_h1, v_m_877, None)) == E.get('you'))]))
     return MEMO(ctx, (4923, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
 
 
 def x_4924(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_2844.get('id', None) if type(v_f_2844) is dict else KEY(v_f_2844, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2845, lambda E: FLD(ctx, K[18], (v_f_2844.get('id', None) if type(v_f_2844) is dict else KEY(v_f_2844, 'id', None)))) for v_p_2845 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_2846 for v_p_2846 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_2846, lambda E: FLD(ctx, K[18], (v_f_2844.get('id', None) if type(v_f_2844) is dict else KEY(v_f_2844, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_2847, lambda E: FLD(ctx, K[18], (v_f_2844.get('id', None) if type(v_f_2844) is dict else KEY(v_f_2844, 'id', None)))) for v_q_2847 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_2844.get('id', None) if type(v_f_2844) is dict else KEY(v_f_2844, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_2848, lambda E: FLD(ctx, K[18], (v_f_2844.get('id', None) if type(v_f_2844) is dict else KEY(v_f_2844, 'id', None)))) for v_p_2848 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_2848, lambda E: FLD(ctx, K[18], (v_f_2844.get('id', None) if type(v_f_2844) is dict else KEY(v_f_2844, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_2849, lambda E: FLD(ctx, K[18], (v_f_2844.get('id', None) if type(v_f_2844) is dict else KEY(v_f_2844, 'id', None)))) for v_q_2849 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_2844 in items_of(ctx.state.get('awards'))])
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_879, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_p_879 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_880 for v_p_880 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_880, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_881, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_q_881 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_882, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_p_882 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_882, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_883, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_q_883 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_878 in items_of(ctx.state.get('awards'))])
 
 
 def x_4925(ctx, E=None):  # 
@@ -3680,7 +2999,7 @@ def x_4925(ctx, E=None):  #
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_2850 for v_s_2850 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_2850, {}) if type(_h1) is dict else KEY(_h1, v_s_2850, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+        return len([v_s_884 for v_s_884 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_884, {}) if type(_h1) is dict else KEY(_h1, v_s_884, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
     return MEMO(ctx, (4925, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -3689,19 +3008,19 @@ def x_4926(ctx, E=None):  #
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return sum([len([v_x_2852 for v_x_2852 in ADJ(ctx, 'spaces', v_s_2851) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_2852, {}) if type(_h1) is dict else KEY(_h1, v_x_2852, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_2852, {}) if type(_h1) is dict else KEY(_h1, v_x_2852, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_2852, {}) if type(_h1) is dict else KEY(_h1, v_x_2852, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_2851 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_2851, {}) if type(_h1) is dict else KEY(_h1, v_s_2851, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+        return sum([len([v_x_886 for v_x_886 in ADJ(ctx, 'spaces', v_s_885) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_886, {}) if type(_h1) is dict else KEY(_h1, v_x_886, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_886, {}) if type(_h1) is dict else KEY(_h1, v_x_886, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_886, {}) if type(_h1) is dict else KEY(_h1, v_x_886, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_885 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_885, {}) if type(_h1) is dict else KEY(_h1, v_s_885, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
     return MEMO(ctx, (4926, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_4927(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_2853) for v_c_2853 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_887) for v_c_887 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
 def x_4928(ctx, E=None):  # 
     _h1 = ctx.state.get('params')
-    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_2854, 0) if type(_h1) is dict else KEY(_h1, v_p_2854, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_2854, NOREC).get('max', 0) if type(v_p_2854) is str else 0))) is int else num(_w2))) for v_p_2854 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_2855 for v_p_2855 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_2855] if type(v_p_2855) is int and 0 <= v_p_2855 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_2856] if type(v_q_2856) is int and 0 <= v_q_2856 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_2856 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_888, 0) if type(_h1) is dict else KEY(_h1, v_p_888, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_888, NOREC).get('max', 0) if type(v_p_888) is str else 0))) is int else num(_w2))) for v_p_888 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_889 for v_p_889 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_889] if type(v_p_889) is int and 0 <= v_p_889 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_890] if type(v_q_890) is int and 0 <= v_q_890 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_890 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 x_4929 = x_4595  # 
@@ -3710,7 +3029,7 @@ x_4929 = x_4595  #
 def x_4930(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_2858, 0) if type(_h1) is dict else KEY(_h1, v_p_2858, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_2858, NOREC).get('max', 0) if type(v_p_2858) is str else 0))) is int else num(_w2))) for v_p_2858 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
+        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_892, 0) if type(_h1) is dict else KEY(_h1, v_p_892, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_892, NOREC).get('max', 0) if type(v_p_892) is str else 0))) is int else num(_w2))) for v_p_892 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
     return MEMO(ctx, (4930, ctx.stamps.get('params', 0),), compute)
 
 
@@ -3898,22 +3217,15 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 1, True)
-    LOCAL(ctx, E, 'r~721', 'energy', True)
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~720'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-def d_17(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 1, True)
-    return True
+d_17 = d_1  # rules_data/terraforming_mars/actions.yaml:22
 
 
 def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
@@ -3922,7 +3234,7 @@ def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~721', 'energy', True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
     return True
 
 
@@ -3932,9 +3244,9 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, 19, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~720'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
@@ -3944,8 +3256,8 @@ def t_20(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~722', 'temperature', True)
-    LOCAL(ctx, E, 'n~723', 1, True)
+    LOCAL(ctx, E, 'p~715', 'temperature', True)
+    LOCAL(ctx, E, 'n~716', 1, True)
     return t_23(ctx, k, s, E)
 
 
@@ -3955,7 +3267,7 @@ def d_21(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~722', 'temperature', True)
+    LOCAL(ctx, E, 'p~715', 'temperature', True)
     return True
 
 
@@ -3965,7 +3277,7 @@ def d_22(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~723', 1, True)
+    LOCAL(ctx, E, 'n~716', 1, True)
     return True
 
 
@@ -3980,7 +3292,7 @@ def t_23(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
             return k()
         return t_24(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~723')))
+    return nxt(num(E.get('n~716')))
 
 
 def t_24(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -4000,7 +3312,7 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~722'))
+    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return t_27(ctx, k, s, E)
@@ -4012,7 +3324,7 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~722'))
+    c, key = KEYPLACE(ctx, 26, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_40(ctx, E), '+=', False, K[27])
     return True
@@ -4038,7 +3350,7 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~722'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
         return k()
 
     if not d_29(ctx, E):
@@ -4064,7 +3376,7 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~722'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -4079,7 +3391,7 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~722'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 31, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
@@ -4104,17 +3416,17 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_47(ctx, E)))
-    old = E.get('b~724', MISSING)
+    old = E.get('b~717', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~724', old)
+        UNSET(ctx, E, 'b~717', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~724', item, True)
+            LOCAL(ctx, E, 'b~717', item, True)
             if x_48(ctx, E):
                 return t_34(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4138,7 +3450,7 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~722'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
     return True
 
 
@@ -4148,7 +3460,7 @@ def t_36(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~725', 'ocean', True)
+    LOCAL(ctx, E, 't~715', 'ocean', True)
     return t_38(ctx, k, s, E)
 
 
@@ -4158,7 +3470,7 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~725', 'ocean', True)
+    LOCAL(ctx, E, 't~715', 'ocean', True)
     return True
 
 
@@ -4179,7 +3491,7 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~735', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'legal~725', x_55(ctx, E), True)
     if not x_56(ctx, E):
         return False
     return t_42(ctx, k, s, E)
@@ -4191,7 +3503,7 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~735', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'legal~725', x_55(ctx, E), True)
     return True
 
 
@@ -4219,8 +3531,8 @@ def t_43(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~725'), True)
-    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
     return t_46(ctx, k, s, E)
 
 
@@ -4230,7 +3542,7 @@ def d_44(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~725'), True)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
     return True
 
 
@@ -4240,7 +3552,7 @@ def d_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
     return True
 
 
@@ -4250,10 +3562,10 @@ def t_46(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~738'))
+    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
     return t_49(ctx, k, s, E)
 
 
@@ -4263,7 +3575,7 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~738'))
+    c, key = KEYPLACE(ctx, 47, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_61(ctx, E), '=', False, K[30])
     return True
@@ -4275,7 +3587,7 @@ def d_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
     return True
 
 
@@ -4305,7 +3617,7 @@ def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
         return k()
 
     return t_51(ctx, r1, s, E)
@@ -4327,17 +3639,17 @@ def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     if E is None:
         E = ctx.env()
     items = list(items_of(x_66(ctx, E)))
-    old = E.get('x~739', MISSING)
+    old = E.get('x~729', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~739', old)
+        UNSET(ctx, E, 'x~729', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~739', item, True)
+            LOCAL(ctx, E, 'x~729', item, True)
             if x_67(ctx, E):
                 return t_53(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -4370,7 +3682,7 @@ def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
     return True
 
 
@@ -4380,7 +3692,7 @@ def t_56(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:4
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~741', 'greenery', True)
+    LOCAL(ctx, E, 't~715', 'greenery', True)
     return t_58(ctx, k, s, E)
 
 
@@ -4390,7 +3702,7 @@ def d_57(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~741', 'greenery', True)
+    LOCAL(ctx, E, 't~715', 'greenery', True)
     return True
 
 
@@ -4411,31 +3723,14 @@ def t_59(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~751', x_77(ctx, E), True)
+    LOCAL(ctx, E, 'legal~725', x_77(ctx, E), True)
     if not x_78(ctx, E):
         return False
     return t_62(ctx, k, s, E)
 
 
-def d_60(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~751', x_77(ctx, E), True)
-    return True
-
-
-def d_61(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_78(ctx, E):
-        return False
-    return True
+d_60 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_61 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
 def t_62(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -4451,29 +3746,13 @@ def t_63(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~741'), True)
-    LOCAL(ctx, E, 's~754', E.get('space~752'), True)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
     return t_66(ctx, k, s, E)
 
 
-def d_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~741'), True)
-    return True
-
-
-def d_65(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~754', E.get('space~752'), True)
-    return True
+d_64 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_65 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4482,10 +3761,10 @@ def t_66(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~754'))
+    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~754'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
     return t_69(ctx, k, s, E)
 
 
@@ -4495,115 +3774,20 @@ def d_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~754'))
+    c, key = KEYPLACE(ctx, 67, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_83(ctx, E), '=', False, K[30])
     return True
 
 
-def d_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~754'), '=', False, K[31])
-    return True
-
-
-def t_69(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_86(ctx, E):
-        return t_70(ctx, k, s, E)
-    return k()
-
-
-def t_70(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_72(ctx, r2, s, E)
-
-    def r2():
-        return t_74(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
-        return k()
-
-    return t_71(ctx, r1, s, E)
-
-
-def t_71(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_87(ctx, E), k)
-
-
-def t_72(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_88(ctx, E)))
-    old = E.get('x~755', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~755', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~755', item, True)
-            if x_89(ctx, E):
-                return t_73(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_73(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_90(ctx, E), k)
-
-
-def t_74(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_91(ctx, E), k)
-
-
-def d_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
-    return True
+d_68 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_69 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_70 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_71 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_72 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_73 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_74 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_75 = d_55  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:52
@@ -4614,15 +3798,15 @@ def t_76(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~771', 1, True)
-        LOCAL(ctx, E, 'r~772', 'megacredits', True)
-        c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~772'))
+        LOCAL(ctx, E, 'n~730', 1, True)
+        LOCAL(ctx, E, 'r~731', 'megacredits', True)
+        c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~771'), '+=', False, K[26])
+            SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[26])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~756', 'city', True)
+    LOCAL(ctx, E, 't~715', 'city', True)
     return t_78(ctx, r1, s, E)
 
 
@@ -4632,7 +3816,7 @@ def d_77(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~756', 'city', True)
+    LOCAL(ctx, E, 't~715', 'city', True)
     return True
 
 
@@ -4653,31 +3837,14 @@ def t_79(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~766', x_98(ctx, E), True)
+    LOCAL(ctx, E, 'legal~725', x_98(ctx, E), True)
     if not x_99(ctx, E):
         return False
     return t_82(ctx, k, s, E)
 
 
-def d_80(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~766', x_98(ctx, E), True)
-    return True
-
-
-def d_81(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_99(ctx, E):
-        return False
-    return True
+d_80 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_81 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
 def t_82(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -4693,29 +3860,13 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~756'), True)
-    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
     return t_86(ctx, k, s, E)
 
 
-def d_84(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~756'), True)
-    return True
-
-
-def d_85(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
-    return True
+d_84 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_85 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4724,10 +3875,10 @@ def t_86(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~769'))
+    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
     return t_89(ctx, k, s, E)
 
 
@@ -4737,115 +3888,20 @@ def d_87(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~769'))
+    c, key = KEYPLACE(ctx, 87, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_104(ctx, E), '=', False, K[30])
     return True
 
 
-def d_88(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[31])
-    return True
-
-
-def t_89(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_107(ctx, E):
-        return t_90(ctx, k, s, E)
-    return k()
-
-
-def t_90(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_92(ctx, r2, s, E)
-
-    def r2():
-        return t_94(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')})
-        return k()
-
-    return t_91(ctx, r1, s, E)
-
-
-def t_91(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_108(ctx, E), k)
-
-
-def t_92(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_109(ctx, E)))
-    old = E.get('x~770', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~770', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~770', item, True)
-            if x_110(ctx, E):
-                return t_93(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_93(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_111(ctx, E), k)
-
-
-def t_94(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_112(ctx, E), k)
-
-
-def d_95(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')})
-    return True
+d_88 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_89 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_90 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_91 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_92 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_93 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_94 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_95 = d_55  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_96(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
@@ -4854,7 +3910,7 @@ def d_96(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~771', 1, True)
+    LOCAL(ctx, E, 'n~730', 1, True)
     return True
 
 
@@ -4864,7 +3920,7 @@ def d_97(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~772', 'megacredits', True)
+    LOCAL(ctx, E, 'r~731', 'megacredits', True)
     return True
 
 
@@ -4874,9 +3930,9 @@ def d_98(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~772'))
+    c, key = KEYPLACE(ctx, 98, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~771'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[26])
     return True
 
 
@@ -4886,18 +3942,11 @@ def t_99(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~773', 'greenery', True)
+    LOCAL(ctx, E, 't~715', 'greenery', True)
     return t_101(ctx, k, s, E)
 
 
-def d_100(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~773', 'greenery', True)
-    return True
+d_100 = d_57  # rules_data/terraforming_mars/actions.yaml:59
 
 
 def t_101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -4917,31 +3966,14 @@ def t_102(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~783', x_123(ctx, E), True)
+    LOCAL(ctx, E, 'legal~725', x_123(ctx, E), True)
     if not x_124(ctx, E):
         return False
     return t_105(ctx, k, s, E)
 
 
-def d_103(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~783', x_123(ctx, E), True)
-    return True
-
-
-def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_124(ctx, E):
-        return False
-    return True
+d_103 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_104 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
 def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -4957,29 +3989,13 @@ def t_106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~785', E.get('t~773'), True)
-    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
     return t_109(ctx, k, s, E)
 
 
-def d_107(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~785', E.get('t~773'), True)
-    return True
-
-
-def d_108(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
-    return True
+d_107 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_108 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -4988,10 +4004,10 @@ def t_109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
     return t_112(ctx, k, s, E)
 
 
@@ -5001,115 +4017,20 @@ def d_110(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:7
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, 110, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_129(ctx, E), '=', False, K[30])
     return True
 
 
-def d_111(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[31])
-    return True
-
-
-def t_112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_132(ctx, E):
-        return t_113(ctx, k, s, E)
-    return k()
-
-
-def t_113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_115(ctx, r2, s, E)
-
-    def r2():
-        return t_117(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')})
-        return k()
-
-    return t_114(ctx, r1, s, E)
-
-
-def t_114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_133(ctx, E), k)
-
-
-def t_115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_134(ctx, E)))
-    old = E.get('x~787', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~787', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~787', item, True)
-            if x_135(ctx, E):
-                return t_116(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_136(ctx, E), k)
-
-
-def t_117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_137(ctx, E), k)
-
-
-def d_118(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')})
-    return True
+d_111 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_112 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_113 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_114 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_115 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_116 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_117 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_118 = d_55  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:66
@@ -5118,29 +4039,13 @@ def t_119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~788', 'temperature', True)
-    LOCAL(ctx, E, 'n~789', 1, True)
+    LOCAL(ctx, E, 'p~715', 'temperature', True)
+    LOCAL(ctx, E, 'n~716', 1, True)
     return t_122(ctx, k, s, E)
 
 
-def d_120(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~788', 'temperature', True)
-    return True
-
-
-def d_121(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:66
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~789', 1, True)
-    return True
+d_120 = d_21  # rules_data/terraforming_mars/actions.yaml:66
+d_121 = d_22  # rules_data/terraforming_mars/actions.yaml:66
 
 
 def t_122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
@@ -5154,7 +4059,7 @@ def t_122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
             return k()
         return t_123(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~789')))
+    return nxt(num(E.get('n~716')))
 
 
 def t_123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -5174,7 +4079,7 @@ def t_124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~788'))
+    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return t_126(ctx, k, s, E)
@@ -5186,7 +4091,7 @@ def d_125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~788'))
+    c, key = KEYPLACE(ctx, 125, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_147(ctx, E), '+=', False, K[27])
     return True
@@ -5212,7 +4117,7 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~788'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
         return k()
 
     if not d_128(ctx, E):
@@ -5238,7 +4143,7 @@ def d_129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~788'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -5253,58 +4158,16 @@ def d_130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~788'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
 d_131 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def t_132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_154(ctx, E)))
-    old = E.get('b~790', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~790', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~790', item, True)
-            if x_155(ctx, E):
-                return t_133(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_156(ctx, E), k)
-
-
-def d_134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~788'), 'by': E.get('you')})
-    return True
+t_132 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_133 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_134 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
@@ -5313,11 +4176,11 @@ def d_135(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~796', 2, True)
-    LOCAL(ctx, E, 'r~797', 'steel', True)
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~797'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
+    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~796'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -5327,7 +4190,7 @@ def d_136(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~796', 2, True)
+    LOCAL(ctx, E, 'n~715', 2, True)
     return True
 
 
@@ -5337,7 +4200,7 @@ def d_137(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~797', 'steel', True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
     return True
 
 
@@ -5347,9 +4210,9 @@ def d_138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~797'))
+    c, key = KEYPLACE(ctx, 138, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~796'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -5359,32 +4222,16 @@ def d_139(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~798', 2, True)
-    LOCAL(ctx, E, 'r~799', 'steel', True)
-    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~799'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
+    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~798'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_140(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~798', 2, True)
-    return True
-
-
-def d_141(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~799', 'steel', True)
-    return True
+d_140 = d_136  # rules_data/terraforming_mars/board.yaml:25
+d_141 = d_137  # rules_data/terraforming_mars/board.yaml:25
 
 
 def d_142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5393,9 +4240,9 @@ def d_142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~799'))
+    c, key = KEYPLACE(ctx, 142, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~798'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -5405,20 +4252,13 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~800', 1, True)
+    LOCAL(ctx, E, 'n~715', 1, True)
     if not d_145(ctx, E):
         return False
     return True
 
 
-def d_144(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~800', 1, True)
-    return True
+d_144 = d_1  # rules_data/terraforming_mars/board.yaml:27
 
 
 def d_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -5427,7 +4267,7 @@ def d_145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~800'))
+    left = num(E.get('n~715'))
     while left > 0:
         left -= 1
         if not d_146(ctx, E):
@@ -5551,32 +4391,16 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~801', 1, True)
-    LOCAL(ctx, E, 'r~802', 'steel', True)
-    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~802'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
+    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~801'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_157(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~801', 1, True)
-    return True
-
-
-def d_158(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~802', 'steel', True)
-    return True
+d_157 = d_1  # rules_data/terraforming_mars/board.yaml:31
+d_158 = d_137  # rules_data/terraforming_mars/board.yaml:31
 
 
 def d_159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5585,9 +4409,9 @@ def d_159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~802'))
+    c, key = KEYPLACE(ctx, 159, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~801'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -5597,20 +4421,13 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~803', 2, True)
+    LOCAL(ctx, E, 'n~715', 2, True)
     if not d_162(ctx, E):
         return False
     return True
 
 
-def d_161(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~803', 2, True)
-    return True
+d_161 = d_136  # rules_data/terraforming_mars/board.yaml:35
 
 
 def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -5619,7 +4436,7 @@ def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~803'))
+    left = num(E.get('n~715'))
     while left > 0:
         left -= 1
         if not d_163(ctx, E):
@@ -5688,20 +4505,13 @@ def d_173(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~804', 1, True)
+    LOCAL(ctx, E, 'n~715', 1, True)
     if not d_175(ctx, E):
         return False
     return True
 
 
-def d_174(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~804', 1, True)
-    return True
+d_174 = d_1  # rules_data/terraforming_mars/board.yaml:37
 
 
 def d_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -5710,7 +4520,7 @@ def d_175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~804'))
+    left = num(E.get('n~715'))
     while left > 0:
         left -= 1
         if not d_176(ctx, E):
@@ -5779,32 +4589,16 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~805', 1, True)
-    LOCAL(ctx, E, 'r~806', 'steel', True)
-    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
+    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~805'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_187(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~805', 1, True)
-    return True
-
-
-def d_188(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:43
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~806', 'steel', True)
-    return True
+d_187 = d_1  # rules_data/terraforming_mars/board.yaml:43
+d_188 = d_137  # rules_data/terraforming_mars/board.yaml:43
 
 
 def d_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5813,9 +4607,9 @@ def d_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
+    c, key = KEYPLACE(ctx, 189, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~805'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -5825,27 +4619,20 @@ def d_190(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~807', 1, True)
-    LOCAL(ctx, E, 'r~808', 'plants', True)
-    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~808'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~807'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~809', 1, True)
-    LOCAL(ctx, E, 'r~810', 'titanium', True)
-    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~810'))
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'titanium', True)
+    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~809'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
-def d_191(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~807', 1, True)
-    return True
+d_191 = d_1  # rules_data/terraforming_mars/board.yaml:45
 
 
 def d_192(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
@@ -5854,7 +4641,7 @@ def d_192(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~808', 'plants', True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
     return True
 
 
@@ -5864,9 +4651,9 @@ def d_193(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~808'))
+    c, key = KEYPLACE(ctx, 193, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~807'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -5876,7 +4663,7 @@ def d_194(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~809', 1, True)
+    LOCAL(ctx, E, 'n~717', 1, True)
     return True
 
 
@@ -5886,7 +4673,7 @@ def d_195(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~810', 'titanium', True)
+    LOCAL(ctx, E, 'r~718', 'titanium', True)
     return True
 
 
@@ -5896,9 +4683,9 @@ def d_196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~810'))
+    c, key = KEYPLACE(ctx, 196, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~809'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
@@ -5908,32 +4695,16 @@ def d_197(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~811', 1, True)
-    LOCAL(ctx, E, 'r~812', 'plants', True)
-    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~812'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~811', 1, True)
-    return True
-
-
-def d_199(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~812', 'plants', True)
-    return True
+d_198 = d_1  # rules_data/terraforming_mars/board.yaml:46
+d_199 = d_192  # rules_data/terraforming_mars/board.yaml:46
 
 
 def d_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5942,9 +4713,9 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~812'))
+    c, key = KEYPLACE(ctx, 200, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~811'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -5954,32 +4725,16 @@ def d_201(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~813', 1, True)
-    LOCAL(ctx, E, 'r~814', 'plants', True)
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~814'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~813'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~813', 1, True)
-    return True
-
-
-def d_203(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~814', 'plants', True)
-    return True
+d_202 = d_1  # rules_data/terraforming_mars/board.yaml:47
+d_203 = d_192  # rules_data/terraforming_mars/board.yaml:47
 
 
 def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -5988,9 +4743,9 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~814'))
+    c, key = KEYPLACE(ctx, 204, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~813'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6000,32 +4755,16 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~815', 1, True)
-    LOCAL(ctx, E, 'r~816', 'plants', True)
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~816'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~815'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_206(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~815', 1, True)
-    return True
-
-
-def d_207(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~816', 'plants', True)
-    return True
+d_206 = d_1  # rules_data/terraforming_mars/board.yaml:48
+d_207 = d_192  # rules_data/terraforming_mars/board.yaml:48
 
 
 def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6034,9 +4773,9 @@ def d_208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~816'))
+    c, key = KEYPLACE(ctx, 208, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~815'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6046,32 +4785,16 @@ def d_209(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~817', 2, True)
-    LOCAL(ctx, E, 'r~818', 'plants', True)
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~818'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~817'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_210(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~817', 2, True)
-    return True
-
-
-def d_211(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~818', 'plants', True)
-    return True
+d_210 = d_136  # rules_data/terraforming_mars/board.yaml:49
+d_211 = d_192  # rules_data/terraforming_mars/board.yaml:49
 
 
 def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6080,9 +4803,9 @@ def d_212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~818'))
+    c, key = KEYPLACE(ctx, 212, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~817'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6092,32 +4815,16 @@ def d_213(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~819', 1, True)
-    LOCAL(ctx, E, 'r~820', 'plants', True)
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~819'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_214(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~819', 1, True)
-    return True
-
-
-def d_215(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:50
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~820', 'plants', True)
-    return True
+d_214 = d_1  # rules_data/terraforming_mars/board.yaml:50
+d_215 = d_192  # rules_data/terraforming_mars/board.yaml:50
 
 
 def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6126,9 +4833,9 @@ def d_216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
+    c, key = KEYPLACE(ctx, 216, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~819'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6138,32 +4845,16 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~821', 1, True)
-    LOCAL(ctx, E, 'r~822', 'plants', True)
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~822'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~821'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_218(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~821', 1, True)
-    return True
-
-
-def d_219(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~822', 'plants', True)
-    return True
+d_218 = d_1  # rules_data/terraforming_mars/board.yaml:51
+d_219 = d_192  # rules_data/terraforming_mars/board.yaml:51
 
 
 def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6172,9 +4863,9 @@ def d_220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~822'))
+    c, key = KEYPLACE(ctx, 220, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~821'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6184,32 +4875,16 @@ def d_221(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~823', 2, True)
-    LOCAL(ctx, E, 'r~824', 'plants', True)
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~824'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~823'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_222(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~823', 2, True)
-    return True
-
-
-def d_223(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:52
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~824', 'plants', True)
-    return True
+d_222 = d_136  # rules_data/terraforming_mars/board.yaml:52
+d_223 = d_192  # rules_data/terraforming_mars/board.yaml:52
 
 
 def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6218,9 +4893,9 @@ def d_224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~824'))
+    c, key = KEYPLACE(ctx, 224, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~823'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6230,32 +4905,16 @@ def d_225(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~825', 2, True)
-    LOCAL(ctx, E, 'r~826', 'plants', True)
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~826'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~825'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_226(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~825', 2, True)
-    return True
-
-
-def d_227(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~826', 'plants', True)
-    return True
+d_226 = d_136  # rules_data/terraforming_mars/board.yaml:54
+d_227 = d_192  # rules_data/terraforming_mars/board.yaml:54
 
 
 def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6264,9 +4923,9 @@ def d_228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~826'))
+    c, key = KEYPLACE(ctx, 228, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~825'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6276,32 +4935,16 @@ def d_229(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~827', 2, True)
-    LOCAL(ctx, E, 'r~828', 'plants', True)
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~828'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~827'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_230(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~827', 2, True)
-    return True
-
-
-def d_231(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~828', 'plants', True)
-    return True
+d_230 = d_136  # rules_data/terraforming_mars/board.yaml:55
+d_231 = d_192  # rules_data/terraforming_mars/board.yaml:55
 
 
 def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6310,9 +4953,9 @@ def d_232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~828'))
+    c, key = KEYPLACE(ctx, 232, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~827'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6322,32 +4965,16 @@ def d_233(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~829', 2, True)
-    LOCAL(ctx, E, 'r~830', 'plants', True)
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~830'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~829'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_234(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~829', 2, True)
-    return True
-
-
-def d_235(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~830', 'plants', True)
-    return True
+d_234 = d_136  # rules_data/terraforming_mars/board.yaml:56
+d_235 = d_192  # rules_data/terraforming_mars/board.yaml:56
 
 
 def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6356,9 +4983,9 @@ def d_236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~830'))
+    c, key = KEYPLACE(ctx, 236, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~829'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6368,32 +4995,16 @@ def d_237(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~831', 2, True)
-    LOCAL(ctx, E, 'r~832', 'plants', True)
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~832'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~831'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_238(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~831', 2, True)
-    return True
-
-
-def d_239(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~832', 'plants', True)
-    return True
+d_238 = d_136  # rules_data/terraforming_mars/board.yaml:57
+d_239 = d_192  # rules_data/terraforming_mars/board.yaml:57
 
 
 def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6402,9 +5013,9 @@ def d_240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~832'))
+    c, key = KEYPLACE(ctx, 240, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~831'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6414,32 +5025,16 @@ def d_241(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~833', 2, True)
-    LOCAL(ctx, E, 'r~834', 'plants', True)
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~834'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~833'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_242(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~833', 2, True)
-    return True
-
-
-def d_243(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~834', 'plants', True)
-    return True
+d_242 = d_136  # rules_data/terraforming_mars/board.yaml:58
+d_243 = d_192  # rules_data/terraforming_mars/board.yaml:58
 
 
 def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6448,9 +5043,9 @@ def d_244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~834'))
+    c, key = KEYPLACE(ctx, 244, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~833'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6460,32 +5055,16 @@ def d_245(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~835', 2, True)
-    LOCAL(ctx, E, 'r~836', 'plants', True)
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~836'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~835'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_246(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~835', 2, True)
-    return True
-
-
-def d_247(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~836', 'plants', True)
-    return True
+d_246 = d_136  # rules_data/terraforming_mars/board.yaml:59
+d_247 = d_192  # rules_data/terraforming_mars/board.yaml:59
 
 
 def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6494,9 +5073,9 @@ def d_248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~836'))
+    c, key = KEYPLACE(ctx, 248, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~835'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6506,32 +5085,16 @@ def d_249(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~837', 2, True)
-    LOCAL(ctx, E, 'r~838', 'plants', True)
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~838'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~837'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_250(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~837', 2, True)
-    return True
-
-
-def d_251(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~838', 'plants', True)
-    return True
+d_250 = d_136  # rules_data/terraforming_mars/board.yaml:60
+d_251 = d_192  # rules_data/terraforming_mars/board.yaml:60
 
 
 def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6540,9 +5103,9 @@ def d_252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~838'))
+    c, key = KEYPLACE(ctx, 252, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~837'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6552,32 +5115,16 @@ def d_253(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~839', 2, True)
-    LOCAL(ctx, E, 'r~840', 'plants', True)
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~840'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~839'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_254(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~839', 2, True)
-    return True
-
-
-def d_255(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~840', 'plants', True)
-    return True
+d_254 = d_136  # rules_data/terraforming_mars/board.yaml:61
+d_255 = d_192  # rules_data/terraforming_mars/board.yaml:61
 
 
 def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6586,9 +5133,9 @@ def d_256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~840'))
+    c, key = KEYPLACE(ctx, 256, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~839'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6598,32 +5145,16 @@ def d_257(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~841', 2, True)
-    LOCAL(ctx, E, 'r~842', 'plants', True)
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~842'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~841'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_258(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~841', 2, True)
-    return True
-
-
-def d_259(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~842', 'plants', True)
-    return True
+d_258 = d_136  # rules_data/terraforming_mars/board.yaml:62
+d_259 = d_192  # rules_data/terraforming_mars/board.yaml:62
 
 
 def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6632,9 +5163,9 @@ def d_260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~842'))
+    c, key = KEYPLACE(ctx, 260, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~841'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6644,32 +5175,16 @@ def d_261(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~843', 1, True)
-    LOCAL(ctx, E, 'r~844', 'plants', True)
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~844'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~843'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_262(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~843', 1, True)
-    return True
-
-
-def d_263(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~844', 'plants', True)
-    return True
+d_262 = d_1  # rules_data/terraforming_mars/board.yaml:64
+d_263 = d_192  # rules_data/terraforming_mars/board.yaml:64
 
 
 def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6678,9 +5193,9 @@ def d_264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~844'))
+    c, key = KEYPLACE(ctx, 264, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~843'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6690,32 +5205,16 @@ def d_265(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~845', 2, True)
-    LOCAL(ctx, E, 'r~846', 'plants', True)
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~846'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~845'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_266(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~845', 2, True)
-    return True
-
-
-def d_267(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:65
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~846', 'plants', True)
-    return True
+d_266 = d_136  # rules_data/terraforming_mars/board.yaml:65
+d_267 = d_192  # rules_data/terraforming_mars/board.yaml:65
 
 
 def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6724,9 +5223,9 @@ def d_268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~846'))
+    c, key = KEYPLACE(ctx, 268, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~845'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6736,32 +5235,16 @@ def d_269(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~847', 1, True)
-    LOCAL(ctx, E, 'r~848', 'plants', True)
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~848'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~847'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_270(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~847', 1, True)
-    return True
-
-
-def d_271(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:66
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~848', 'plants', True)
-    return True
+d_270 = d_1  # rules_data/terraforming_mars/board.yaml:66
+d_271 = d_192  # rules_data/terraforming_mars/board.yaml:66
 
 
 def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6770,9 +5253,9 @@ def d_272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~848'))
+    c, key = KEYPLACE(ctx, 272, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~847'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6782,32 +5265,16 @@ def d_273(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~849', 1, True)
-    LOCAL(ctx, E, 'r~850', 'plants', True)
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~850'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~849'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_274(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~849', 1, True)
-    return True
-
-
-def d_275(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:67
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~850', 'plants', True)
-    return True
+d_274 = d_1  # rules_data/terraforming_mars/board.yaml:67
+d_275 = d_192  # rules_data/terraforming_mars/board.yaml:67
 
 
 def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6816,9 +5283,9 @@ def d_276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~850'))
+    c, key = KEYPLACE(ctx, 276, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~849'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6828,32 +5295,16 @@ def d_277(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~851', 1, True)
-    LOCAL(ctx, E, 'r~852', 'plants', True)
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~852'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~851'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_278(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~851', 1, True)
-    return True
-
-
-def d_279(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~852', 'plants', True)
-    return True
+d_278 = d_1  # rules_data/terraforming_mars/board.yaml:68
+d_279 = d_192  # rules_data/terraforming_mars/board.yaml:68
 
 
 def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6862,9 +5313,9 @@ def d_280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~852'))
+    c, key = KEYPLACE(ctx, 280, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~851'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6874,32 +5325,16 @@ def d_281(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~853', 1, True)
-    LOCAL(ctx, E, 'r~854', 'plants', True)
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~854'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~853'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_282(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~853', 1, True)
-    return True
-
-
-def d_283(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~854', 'plants', True)
-    return True
+d_282 = d_1  # rules_data/terraforming_mars/board.yaml:69
+d_283 = d_192  # rules_data/terraforming_mars/board.yaml:69
 
 
 def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6908,9 +5343,9 @@ def d_284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~854'))
+    c, key = KEYPLACE(ctx, 284, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~853'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6920,32 +5355,16 @@ def d_285(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~855', 1, True)
-    LOCAL(ctx, E, 'r~856', 'plants', True)
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~856'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~855'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_286(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~855', 1, True)
-    return True
-
-
-def d_287(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~856', 'plants', True)
-    return True
+d_286 = d_1  # rules_data/terraforming_mars/board.yaml:70
+d_287 = d_192  # rules_data/terraforming_mars/board.yaml:70
 
 
 def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -6954,9 +5373,9 @@ def d_288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~856'))
+    c, key = KEYPLACE(ctx, 288, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~855'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -6966,32 +5385,16 @@ def d_289(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~857', 1, True)
-    LOCAL(ctx, E, 'r~858', 'plants', True)
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~858'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~857'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_290(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~857', 1, True)
-    return True
-
-
-def d_291(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:71
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~858', 'plants', True)
-    return True
+d_290 = d_1  # rules_data/terraforming_mars/board.yaml:71
+d_291 = d_192  # rules_data/terraforming_mars/board.yaml:71
 
 
 def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7000,9 +5403,9 @@ def d_292(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~858'))
+    c, key = KEYPLACE(ctx, 292, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~857'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -7012,32 +5415,16 @@ def d_293(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~859', 1, True)
-    LOCAL(ctx, E, 'r~860', 'plants', True)
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~860'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~859'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_294(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~859', 1, True)
-    return True
-
-
-def d_295(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~860', 'plants', True)
-    return True
+d_294 = d_1  # rules_data/terraforming_mars/board.yaml:78
+d_295 = d_192  # rules_data/terraforming_mars/board.yaml:78
 
 
 def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7046,9 +5433,9 @@ def d_296(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~860'))
+    c, key = KEYPLACE(ctx, 296, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~859'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -7058,32 +5445,16 @@ def d_297(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~861', 2, True)
-    LOCAL(ctx, E, 'r~862', 'steel', True)
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~862'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
+    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~861'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_298(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~861', 2, True)
-    return True
-
-
-def d_299(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~862', 'steel', True)
-    return True
+d_298 = d_136  # rules_data/terraforming_mars/board.yaml:81
+d_299 = d_137  # rules_data/terraforming_mars/board.yaml:81
 
 
 def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7092,9 +5463,9 @@ def d_300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~862'))
+    c, key = KEYPLACE(ctx, 300, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~861'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -7104,20 +5475,13 @@ def d_301(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~863', 1, True)
+    LOCAL(ctx, E, 'n~715', 1, True)
     if not d_303(ctx, E):
         return False
     return True
 
 
-def d_302(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~863', 1, True)
-    return True
+d_302 = d_1  # rules_data/terraforming_mars/board.yaml:83
 
 
 def d_303(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -7126,7 +5490,7 @@ def d_303(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~863'))
+    left = num(E.get('n~715'))
     while left > 0:
         left -= 1
         if not d_304(ctx, E):
@@ -7195,20 +5559,13 @@ def d_314(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~864', 1, True)
+    LOCAL(ctx, E, 'n~715', 1, True)
     if not d_316(ctx, E):
         return False
     return True
 
 
-def d_315(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~864', 1, True)
-    return True
+d_315 = d_1  # rules_data/terraforming_mars/board.yaml:84
 
 
 def d_316(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -7217,7 +5574,7 @@ def d_316(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~864'))
+    left = num(E.get('n~715'))
     while left > 0:
         left -= 1
         if not d_317(ctx, E):
@@ -7286,22 +5643,15 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~865', 1, True)
-    LOCAL(ctx, E, 'r~866', 'titanium', True)
-    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~866'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
+    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~865'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_328(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~865', 1, True)
-    return True
+d_328 = d_1  # rules_data/terraforming_mars/board.yaml:86
 
 
 def d_329(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
@@ -7310,7 +5660,7 @@ def d_329(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~866', 'titanium', True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
     return True
 
 
@@ -7320,9 +5670,9 @@ def d_330(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~866'))
+    c, key = KEYPLACE(ctx, 330, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~865'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -7332,32 +5682,16 @@ def d_331(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~867', 1, True)
-    LOCAL(ctx, E, 'r~868', 'steel', True)
-    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~868'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
+    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~867'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_332(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~867', 1, True)
-    return True
-
-
-def d_333(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~868', 'steel', True)
-    return True
+d_332 = d_1  # rules_data/terraforming_mars/board.yaml:88
+d_333 = d_137  # rules_data/terraforming_mars/board.yaml:88
 
 
 def d_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7366,9 +5700,9 @@ def d_334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~868'))
+    c, key = KEYPLACE(ctx, 334, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~867'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -7378,32 +5712,16 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~869', 2, True)
-    LOCAL(ctx, E, 'r~870', 'steel', True)
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~870'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
+    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~869'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_336(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~869', 2, True)
-    return True
-
-
-def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~870', 'steel', True)
-    return True
+d_336 = d_136  # rules_data/terraforming_mars/board.yaml:89
+d_337 = d_137  # rules_data/terraforming_mars/board.yaml:89
 
 
 def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7412,9 +5730,9 @@ def d_338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~870'))
+    c, key = KEYPLACE(ctx, 338, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~869'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -7424,32 +5742,16 @@ def d_339(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~871', 2, True)
-    LOCAL(ctx, E, 'r~872', 'titanium', True)
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~872'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
+    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~871'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_340(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~871', 2, True)
-    return True
-
-
-def d_341(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~872', 'titanium', True)
-    return True
+d_340 = d_136  # rules_data/terraforming_mars/board.yaml:92
+d_341 = d_329  # rules_data/terraforming_mars/board.yaml:92
 
 
 def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7458,9 +5760,9 @@ def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~872'))
+    c, key = KEYPLACE(ctx, 342, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~871'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -7470,7 +5772,7 @@ def d_3533(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2612', 10, True)
+    LOCAL(ctx, E, 'n~715', 10, True)
     if not d_3535(ctx, E):
         return False
     return True
@@ -7482,7 +5784,7 @@ def d_3534(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2612', 10, True)
+    LOCAL(ctx, E, 'n~715', 10, True)
     return True
 
 
@@ -7492,7 +5794,7 @@ def d_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2612'))
+    left = num(E.get('n~715'))
     while left > 0:
         left -= 1
         if not d_3536(ctx, E):
@@ -7561,11 +5863,11 @@ def d_3546(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2613', 4, True)
-    LOCAL(ctx, E, 'r~2614', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3549, PL(ctx, E.get('you')).get('stock'), E.get('r~2614'))
+    LOCAL(ctx, E, 'n~715', 4, True)
+    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3549, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2613'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -7575,18 +5877,11 @@ def d_3547(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2613', 4, True)
+    LOCAL(ctx, E, 'n~715', 4, True)
     return True
 
 
-def d_3548(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2614', 'megacredits', True)
-    return True
+d_3548 = d_2  # rules_data/terraforming_mars/corporations.yaml:29
 
 
 def d_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7595,9 +5890,9 @@ def d_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3549, PL(ctx, E.get('you')).get('stock'), E.get('r~2614'))
+    c, key = KEYPLACE(ctx, 3549, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2613'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -7607,11 +5902,11 @@ def d_3550(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2615', 4, True)
-    LOCAL(ctx, E, 'r~2616', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3553, PL(ctx, E.get('you')).get('stock'), E.get('r~2616'))
+    LOCAL(ctx, E, 'n~717', 4, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3553, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2615'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
@@ -7621,7 +5916,7 @@ def d_3551(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2615', 4, True)
+    LOCAL(ctx, E, 'n~717', 4, True)
     return True
 
 
@@ -7631,7 +5926,7 @@ def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2616', 'megacredits', True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
     return True
 
 
@@ -7641,9 +5936,9 @@ def d_3553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3553, PL(ctx, E.get('you')).get('stock'), E.get('r~2616'))
+    c, key = KEYPLACE(ctx, 3553, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2615'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
@@ -7653,37 +5948,21 @@ def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2617', 2, True)
-    LOCAL(ctx, E, 'r~2618', 'plants', True)
-    c, key = KEYPLACE(ctx, 3557, PL(ctx, E.get('you')).get('prod'), E.get('r~2618'))
+    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'r~716', 'plants', True)
+    c, key = KEYPLACE(ctx, 3557, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2617'), '+=', False, K[26])
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'plants', True)
-    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('stock'), E.get('r~2620'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
+    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
+    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2619'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
-def d_3555(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2617', 2, True)
-    return True
-
-
-def d_3556(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2618', 'plants', True)
-    return True
+d_3555 = d_136  # rules_data/terraforming_mars/corporations.yaml:37
+d_3556 = d_192  # rules_data/terraforming_mars/corporations.yaml:37
 
 
 def d_3557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -7692,9 +5971,9 @@ def d_3557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3557, PL(ctx, E.get('you')).get('prod'), E.get('r~2618'))
+    c, key = KEYPLACE(ctx, 3557, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2617'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
@@ -7704,7 +5983,7 @@ def d_3558(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 3, True)
+    LOCAL(ctx, E, 'n~717', 3, True)
     return True
 
 
@@ -7714,7 +5993,7 @@ def d_3559(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2620', 'plants', True)
+    LOCAL(ctx, E, 'r~718', 'plants', True)
     return True
 
 
@@ -7724,9 +6003,9 @@ def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('stock'), E.get('r~2620'))
+    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2619'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
@@ -7736,11 +6015,11 @@ def d_3561(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2621', 3, True)
-    LOCAL(ctx, E, 'r~2622', 'heat', True)
-    c, key = KEYPLACE(ctx, 3564, PL(ctx, E.get('you')).get('prod'), E.get('r~2622'))
+    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    c, key = KEYPLACE(ctx, 3564, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2621'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
@@ -7750,7 +6029,7 @@ def d_3562(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2621', 3, True)
+    LOCAL(ctx, E, 'n~715', 3, True)
     return True
 
 
@@ -7760,7 +6039,7 @@ def d_3563(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2622', 'heat', True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
     return True
 
 
@@ -7770,9 +6049,9 @@ def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3564, PL(ctx, E.get('you')).get('prod'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 3564, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2621'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
@@ -7782,11 +6061,11 @@ def d_3565(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2623', 20, True)
-    LOCAL(ctx, E, 'r~2624', 'steel', True)
-    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('stock'), E.get('r~2624'))
+    LOCAL(ctx, E, 'n~715', 20, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
+    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2623'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -7796,18 +6075,11 @@ def d_3566(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2623', 20, True)
+    LOCAL(ctx, E, 'n~715', 20, True)
     return True
 
 
-def d_3567(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2624', 'steel', True)
-    return True
+d_3567 = d_137  # rules_data/terraforming_mars/corporations.yaml:57
 
 
 def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7816,9 +6088,9 @@ def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('stock'), E.get('r~2624'))
+    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2623'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -7828,11 +6100,11 @@ def d_3569(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2625', 2, True)
-    LOCAL(ctx, E, 'r~2626', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3572, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3572, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2625'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
@@ -7842,18 +6114,11 @@ def d_3570(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2625', 2, True)
+    LOCAL(ctx, E, 'n~717', 2, True)
     return True
 
 
-def d_3571(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2626', 'megacredits', True)
-    return True
+d_3571 = d_3552  # rules_data/terraforming_mars/corporations.yaml:59
 
 
 def d_3572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -7862,9 +6127,9 @@ def d_3572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3572, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 3572, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2625'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
@@ -7874,20 +6139,13 @@ def d_3573(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2627', 3, True)
+    LOCAL(ctx, E, 'n~715', 3, True)
     if not d_3575(ctx, E):
         return False
     return True
 
 
-def d_3574(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2627', 3, True)
-    return True
+d_3574 = d_3562  # rules_data/terraforming_mars/corporations.yaml:66
 
 
 def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -7896,7 +6154,7 @@ def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2627'))
+    left = num(E.get('n~715'))
     while left > 0:
         left -= 1
         if not d_3576(ctx, E):
@@ -7965,16 +6223,16 @@ def d_3586(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', 5, True)
-    LOCAL(ctx, E, 'r~2629', 'steel', True)
-    c, key = KEYPLACE(ctx, 3589, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    LOCAL(ctx, E, 'n~715', 5, True)
+    LOCAL(ctx, E, 'r~716', 'steel', True)
+    c, key = KEYPLACE(ctx, 3589, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2628'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~2630', 1, True)
-    LOCAL(ctx, E, 'r~2631', 'steel', True)
-    c, key = KEYPLACE(ctx, 3592, PL(ctx, E.get('you')).get('prod'), E.get('r~2631'))
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'steel', True)
+    c, key = KEYPLACE(ctx, 3592, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2630'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
@@ -7984,18 +6242,11 @@ def d_3587(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', 5, True)
+    LOCAL(ctx, E, 'n~715', 5, True)
     return True
 
 
-def d_3588(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2629', 'steel', True)
-    return True
+d_3588 = d_137  # rules_data/terraforming_mars/corporations.yaml:75
 
 
 def d_3589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -8004,20 +6255,13 @@ def d_3589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3589, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 3589, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2628'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_3590(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2630', 1, True)
-    return True
+d_3590 = d_194  # rules_data/terraforming_mars/corporations.yaml:75
 
 
 def d_3591(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
@@ -8026,7 +6270,7 @@ def d_3591(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2631', 'steel', True)
+    LOCAL(ctx, E, 'r~718', 'steel', True)
     return True
 
 
@@ -8036,9 +6280,9 @@ def d_3592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3592, PL(ctx, E.get('you')).get('prod'), E.get('r~2631'))
+    c, key = KEYPLACE(ctx, 3592, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2630'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
@@ -8048,11 +6292,11 @@ def d_3593(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2633', 1, True)
-    LOCAL(ctx, E, 'r~2634', 'steel', True)
-    c, key = KEYPLACE(ctx, 3596, PL(ctx, E.get('you')).get('prod'), E.get('r~2634'))
+    LOCAL(ctx, E, 'n~720', 1, True)
+    LOCAL(ctx, E, 'r~721', 'steel', True)
+    c, key = KEYPLACE(ctx, 3596, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2633'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~720'), '+=', False, K[26])
     return True
 
 
@@ -8062,7 +6306,7 @@ def d_3594(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2633', 1, True)
+    LOCAL(ctx, E, 'n~720', 1, True)
     return True
 
 
@@ -8072,7 +6316,7 @@ def d_3595(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2634', 'steel', True)
+    LOCAL(ctx, E, 'r~721', 'steel', True)
     return True
 
 
@@ -8082,9 +6326,9 @@ def d_3596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3596, PL(ctx, E.get('you')).get('prod'), E.get('r~2634'))
+    c, key = KEYPLACE(ctx, 3596, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2633'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~720'), '+=', False, K[26])
     return True
 
 
@@ -8094,32 +6338,16 @@ def d_3597(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2635', 10, True)
-    LOCAL(ctx, E, 'r~2636', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3600, PL(ctx, E.get('you')).get('stock'), E.get('r~2636'))
+    LOCAL(ctx, E, 'n~715', 10, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
+    c, key = KEYPLACE(ctx, 3600, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2635'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_3598(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2635', 10, True)
-    return True
-
-
-def d_3599(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2636', 'titanium', True)
-    return True
+d_3598 = d_3534  # rules_data/terraforming_mars/corporations.yaml:84
+d_3599 = d_329  # rules_data/terraforming_mars/corporations.yaml:84
 
 
 def d_3600(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -8128,9 +6356,9 @@ def d_3600(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3600, PL(ctx, E.get('you')).get('stock'), E.get('r~2636'))
+    c, key = KEYPLACE(ctx, 3600, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2635'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
@@ -8140,18 +6368,11 @@ def t_3601(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2637', 'city', True)
+    LOCAL(ctx, E, 't~715', 'city', True)
     return t_3603(ctx, k, s, E)
 
 
-def d_3602(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2637', 'city', True)
-    return True
+d_3602 = d_77  # rules_data/terraforming_mars/corporations.yaml:93
 
 
 def t_3603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
@@ -8171,31 +6392,14 @@ def t_3604(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~2647', x_4108(ctx, E), True)
+    LOCAL(ctx, E, 'legal~725', x_4108(ctx, E), True)
     if not x_4109(ctx, E):
         return False
     return t_3607(ctx, k, s, E)
 
 
-def d_3605(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~2647', x_4108(ctx, E), True)
-    return True
-
-
-def d_3606(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4109(ctx, E):
-        return False
-    return True
+d_3605 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3606 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
 def t_3607(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
@@ -8211,29 +6415,13 @@ def t_3608(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2649', E.get('t~2637'), True)
-    LOCAL(ctx, E, 's~2650', E.get('space~2648'), True)
+    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
     return t_3611(ctx, k, s, E)
 
 
-def d_3609(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2649', E.get('t~2637'), True)
-    return True
-
-
-def d_3610(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~2650', E.get('space~2648'), True)
-    return True
+d_3609 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3610 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
 def t_3611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
@@ -8242,10 +6430,10 @@ def t_3611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3612, ctx.state.get('board'), E.get('s~2650'))
+    c, key = KEYPLACE(ctx, 3612, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4114(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2650'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
     return t_3614(ctx, k, s, E)
 
 
@@ -8255,115 +6443,20 @@ def d_3612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3612, ctx.state.get('board'), E.get('s~2650'))
+    c, key = KEYPLACE(ctx, 3612, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4114(ctx, E), '=', False, K[30])
     return True
 
 
-def d_3613(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2650'), '=', False, K[31])
-    return True
-
-
-def t_3614(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4117(ctx, E):
-        return t_3615(ctx, k, s, E)
-    return k()
-
-
-def t_3615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_3617(ctx, r2, s, E)
-
-    def r2():
-        return t_3619(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~2649'), 'space': E.get('s~2650'), 'by': E.get('you')})
-        return k()
-
-    return t_3616(ctx, r1, s, E)
-
-
-def t_3616(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4118(ctx, E), k)
-
-
-def t_3617(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4119(ctx, E)))
-    old = E.get('x~2651', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~2651', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~2651', item, True)
-            if x_4120(ctx, E):
-                return t_3618(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3618(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4121(ctx, E), k)
-
-
-def t_3619(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4122(ctx, E), k)
-
-
-def d_3620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~2649'), 'space': E.get('s~2650'), 'by': E.get('you')})
-    return True
+d_3613 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3614 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3615 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3616 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3617 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3618 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3619 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3620 = d_55  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
 def d_3621(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
@@ -8397,32 +6490,16 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2652', 1, True)
-    LOCAL(ctx, E, 'r~2653', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3626, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
+    LOCAL(ctx, E, 'n~730', 1, True)
+    LOCAL(ctx, E, 'r~731', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3626, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2652'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[26])
     return True
 
 
-def d_3624(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2652', 1, True)
-    return True
-
-
-def d_3625(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2653', 'megacredits', True)
-    return True
+d_3624 = d_96  # rules_data/terraforming_mars/corporations.yaml:97
+d_3625 = d_97  # rules_data/terraforming_mars/corporations.yaml:97
 
 
 def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -8431,9 +6508,9 @@ def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3626, PL(ctx, E.get('you')).get('prod'), E.get('r~2653'))
+    c, key = KEYPLACE(ctx, 3626, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2652'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[26])
     return True
 
 
@@ -8455,11 +6532,11 @@ def d_3628(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2654', 3, True)
-    LOCAL(ctx, E, 'r~2655', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3631, PL(ctx, E.get('you')).get('stock'), E.get('r~2655'))
+    LOCAL(ctx, E, 'n~732', 3, True)
+    LOCAL(ctx, E, 'r~733', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3631, PL(ctx, E.get('you')).get('stock'), E.get('r~733'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2654'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~732'), '+=', False, K[25])
     return True
 
 
@@ -8469,7 +6546,7 @@ def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2654', 3, True)
+    LOCAL(ctx, E, 'n~732', 3, True)
     return True
 
 
@@ -8479,7 +6556,7 @@ def d_3630(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2655', 'megacredits', True)
+    LOCAL(ctx, E, 'r~733', 'megacredits', True)
     return True
 
 
@@ -8489,9 +6566,9 @@ def d_3631(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3631, PL(ctx, E.get('you')).get('stock'), E.get('r~2655'))
+    c, key = KEYPLACE(ctx, 3631, PL(ctx, E.get('you')).get('stock'), E.get('r~733'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2654'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~732'), '+=', False, K[25])
     return True
 
 
@@ -8501,11 +6578,11 @@ def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 2, True)
-    LOCAL(ctx, E, 'r~2657', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3635, PL(ctx, E.get('you')).get('prod'), E.get('r~2657'))
+    LOCAL(ctx, E, 'n~734', 2, True)
+    LOCAL(ctx, E, 'r~735', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3635, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2656'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~734'), '+=', False, K[26])
     return True
 
 
@@ -8515,7 +6592,7 @@ def d_3633(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 2, True)
+    LOCAL(ctx, E, 'n~734', 2, True)
     return True
 
 
@@ -8525,7 +6602,7 @@ def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2657', 'megacredits', True)
+    LOCAL(ctx, E, 'r~735', 'megacredits', True)
     return True
 
 
@@ -8535,9 +6612,9 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3635, PL(ctx, E.get('you')).get('prod'), E.get('r~2657'))
+    c, key = KEYPLACE(ctx, 3635, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2656'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~734'), '+=', False, K[26])
     return True
 
 
@@ -8547,32 +6624,16 @@ def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', 1, True)
-    LOCAL(ctx, E, 'r~2659', 'energy', True)
-    c, key = KEYPLACE(ctx, 3639, PL(ctx, E.get('you')).get('prod'), E.get('r~2659'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'energy', True)
+    c, key = KEYPLACE(ctx, 3639, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2658'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-def d_3637(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', 1, True)
-    return True
-
-
-def d_3638(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2659', 'energy', True)
-    return True
+d_3637 = d_1  # rules_data/terraforming_mars/corporations.yaml:108
+d_3638 = d_18  # rules_data/terraforming_mars/corporations.yaml:108
 
 
 def d_3639(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -8581,9 +6642,9 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3639, PL(ctx, E.get('you')).get('prod'), E.get('r~2659'))
+    c, key = KEYPLACE(ctx, 3639, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2658'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
@@ -8596,7 +6657,7 @@ def t_3640(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
     if not x_4150(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2660', 3, True)
+    LOCAL(ctx, E, 'n~715', 3, True)
     return t_3643(ctx, k, s, E)
 
 
@@ -8611,14 +6672,7 @@ def d_3641(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     return True
 
 
-def d_3642(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2660', 3, True)
-    return True
+d_3642 = d_3562  # rules_data/terraforming_mars/corporations.yaml:120
 
 
 def t_3643(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -8627,9 +6681,9 @@ def t_3643(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2661', E.get('n~2660'), True)
-    LOCAL(ctx, E, 'sv~2662', 0, True)
-    LOCAL(ctx, E, 'tv~2663', 0, True)
+    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
+    LOCAL(ctx, E, 'sv~717', 0, True)
+    LOCAL(ctx, E, 'tv~718', 0, True)
     return t_3647(ctx, k, s, E)
 
 
@@ -8639,7 +6693,7 @@ def d_3644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2661', E.get('n~2660'), True)
+    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
     return True
 
 
@@ -8649,7 +6703,7 @@ def d_3645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2662', 0, True)
+    LOCAL(ctx, E, 'sv~717', 0, True)
     return True
 
 
@@ -8659,7 +6713,7 @@ def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2663', 0, True)
+    LOCAL(ctx, E, 'tv~718', 0, True)
     return True
 
 
@@ -8669,9 +6723,9 @@ def t_3647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2664', x_4155(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2665', x_4156(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2666', x_4157(ctx, E), True)
+    LOCAL(ctx, E, 's_v~719', x_4155(ctx, E), True)
+    LOCAL(ctx, E, 't_v~720', x_4156(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~721', x_4157(ctx, E), True)
     return t_3651(ctx, k, s, E)
 
 
@@ -8681,7 +6735,7 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2664', x_4155(ctx, E), True)
+    LOCAL(ctx, E, 's_v~719', x_4155(ctx, E), True)
     return True
 
 
@@ -8691,7 +6745,7 @@ def d_3649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2665', x_4156(ctx, E), True)
+    LOCAL(ctx, E, 't_v~720', x_4156(ctx, E), True)
     return True
 
 
@@ -8701,7 +6755,7 @@ def d_3650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2666', x_4157(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~721', x_4157(ctx, E), True)
     return True
 
 
@@ -8727,7 +6781,7 @@ def d_3652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 3654, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2661'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[25])
     return True
 
 
@@ -8750,7 +6804,7 @@ def d_3654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3654, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2661'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[25])
     return True
 
 
@@ -8794,13 +6848,13 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4168(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3660, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2667'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3661, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2668'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3662, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2669'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[25])
     return True
 
 
@@ -8824,7 +6878,7 @@ def d_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3660, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2667'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[25])
     return True
 
 
@@ -8836,7 +6890,7 @@ def d_3661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3661, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2668'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[25])
     return True
 
 
@@ -8848,7 +6902,7 @@ def d_3662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3662, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2669'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[25])
     return True
 
 
@@ -8858,8 +6912,8 @@ def d_3663(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2670', 'tr', True)
-    LOCAL(ctx, E, 'n~2671', 1, True)
+    LOCAL(ctx, E, 't~725', 'tr', True)
+    LOCAL(ctx, E, 'n~726', 1, True)
     if not d_3666(ctx, E):
         return False
     return True
@@ -8871,7 +6925,7 @@ def d_3664(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2670', 'tr', True)
+    LOCAL(ctx, E, 't~725', 'tr', True)
     return True
 
 
@@ -8881,7 +6935,7 @@ def d_3665(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2671', 1, True)
+    LOCAL(ctx, E, 'n~726', 1, True)
     return True
 
 
@@ -8893,9 +6947,9 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4179(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3667, ctx.state.get('game_tracks'), E.get('t~2670'))
+        c, key = KEYPLACE(ctx, 3667, ctx.state.get('game_tracks'), E.get('t~725'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2671'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~726'), '+=', False, K[33])
     else:
         if not d_3668(ctx, E):
             return False
@@ -8908,9 +6962,9 @@ def d_3667(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3667, ctx.state.get('game_tracks'), E.get('t~2670'))
+    c, key = KEYPLACE(ctx, 3667, ctx.state.get('game_tracks'), E.get('t~725'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2671'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~726'), '+=', False, K[33])
     return True
 
 
@@ -8920,9 +6974,9 @@ def d_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3669, PL(ctx, E.get('you')).get('tracks'), E.get('t~2670'))
+    c, key = KEYPLACE(ctx, 3669, PL(ctx, E.get('you')).get('tracks'), E.get('t~725'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2671'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~726'), '+=', False, K[28])
     if not d_3670(ctx, E):
         return False
     return True
@@ -8934,9 +6988,9 @@ def d_3669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3669, PL(ctx, E.get('you')).get('tracks'), E.get('t~2670'))
+    c, key = KEYPLACE(ctx, 3669, PL(ctx, E.get('you')).get('tracks'), E.get('t~725'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2671'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~726'), '+=', False, K[28])
     return True
 
 
@@ -8963,37 +7017,21 @@ def d_3672(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', 1, True)
-    LOCAL(ctx, E, 'r~2673', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3675, PL(ctx, E.get('you')).get('prod'), E.get('r~2673'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'titanium', True)
+    c, key = KEYPLACE(ctx, 3675, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2672'), '+=', False, K[26])
-    LOCAL(ctx, E, 'n~2674', 1, True)
-    LOCAL(ctx, E, 'r~2675', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('prod'), E.get('r~2675'))
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2674'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
-def d_3673(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', 1, True)
-    return True
-
-
-def d_3674(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2673', 'titanium', True)
-    return True
+d_3673 = d_1  # rules_data/terraforming_mars/corporations.yaml:129
+d_3674 = d_329  # rules_data/terraforming_mars/corporations.yaml:129
 
 
 def d_3675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -9002,30 +7040,14 @@ def d_3675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3675, PL(ctx, E.get('you')).get('prod'), E.get('r~2673'))
+    c, key = KEYPLACE(ctx, 3675, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2672'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-def d_3676(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2674', 1, True)
-    return True
-
-
-def d_3677(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2675', 'megacredits', True)
-    return True
+d_3676 = d_194  # rules_data/terraforming_mars/corporations.yaml:129
+d_3677 = d_3552  # rules_data/terraforming_mars/corporations.yaml:129
 
 
 def d_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -9034,9 +7056,9 @@ def d_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('prod'), E.get('r~2675'))
+    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2674'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
@@ -9046,10 +7068,10 @@ def d_3679(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2678', 1, True)
-    LOCAL(ctx, E, 'r~2679', 'megacredits', True)
-    LOCAL(ctx, E, 'k~2680', x_4198(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3683, PL(ctx, E.get('you')).get('prod'), E.get('r~2679'))
+    LOCAL(ctx, E, 'n~721', 1, True)
+    LOCAL(ctx, E, 'r~722', 'megacredits', True)
+    LOCAL(ctx, E, 'k~723', x_4198(ctx, E), True)
+    c, key = KEYPLACE(ctx, 3683, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4200(ctx, E), '+=', False, K[26])
     return True
@@ -9061,7 +7083,7 @@ def d_3680(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2678', 1, True)
+    LOCAL(ctx, E, 'n~721', 1, True)
     return True
 
 
@@ -9071,7 +7093,7 @@ def d_3681(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2679', 'megacredits', True)
+    LOCAL(ctx, E, 'r~722', 'megacredits', True)
     return True
 
 
@@ -9081,7 +7103,7 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_4198(ctx, E), True)
+    LOCAL(ctx, E, 'k~723', x_4198(ctx, E), True)
     return True
 
 
@@ -9091,7 +7113,7 @@ def d_3683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3683, PL(ctx, E.get('you')).get('prod'), E.get('r~2679'))
+    c, key = KEYPLACE(ctx, 3683, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
         SET(ctx, 'prod', c, key, x_4200(ctx, E), '+=', False, K[26])
     return True
@@ -9103,32 +7125,16 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', 1, True)
-    LOCAL(ctx, E, 'r~2688', 'heat', True)
-    c, key = KEYPLACE(ctx, 3687, PL(ctx, E.get('you')).get('prod'), E.get('r~2688'))
+    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'r~716', 'heat', True)
+    c, key = KEYPLACE(ctx, 3687, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2687'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-def d_3685(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', 1, True)
-    return True
-
-
-def d_3686(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2688', 'heat', True)
-    return True
+d_3685 = d_1  # rules_data/terraforming_mars/parameters.yaml:18
+d_3686 = d_3563  # rules_data/terraforming_mars/parameters.yaml:18
 
 
 def d_3687(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -9137,9 +7143,9 @@ def d_3687(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3687, PL(ctx, E.get('you')).get('prod'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, 3687, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2687'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
@@ -9149,22 +7155,15 @@ def d_3688(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', 1, True)
-    LOCAL(ctx, E, 'r~2690', 'heat', True)
-    c, key = KEYPLACE(ctx, 3691, PL(ctx, E.get('you')).get('prod'), E.get('r~2690'))
+    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~718', 'heat', True)
+    c, key = KEYPLACE(ctx, 3691, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2689'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
-def d_3689(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', 1, True)
-    return True
+d_3689 = d_194  # rules_data/terraforming_mars/parameters.yaml:19
 
 
 def d_3690(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
@@ -9173,7 +7172,7 @@ def d_3690(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2690', 'heat', True)
+    LOCAL(ctx, E, 'r~718', 'heat', True)
     return True
 
 
@@ -9183,9 +7182,9 @@ def d_3691(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3691, PL(ctx, E.get('you')).get('prod'), E.get('r~2690'))
+    c, key = KEYPLACE(ctx, 3691, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2689'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
@@ -9195,7 +7194,7 @@ def t_3692(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2691', 'ocean', True)
+    LOCAL(ctx, E, 't~719', 'ocean', True)
     return t_3694(ctx, k, s, E)
 
 
@@ -9205,7 +7204,7 @@ def d_3693(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2691', 'ocean', True)
+    LOCAL(ctx, E, 't~719', 'ocean', True)
     return True
 
 
@@ -9226,7 +7225,7 @@ def t_3695(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~2701', x_4218(ctx, E), True)
+    LOCAL(ctx, E, 'legal~729', x_4218(ctx, E), True)
     if not x_4219(ctx, E):
         return False
     return t_3698(ctx, k, s, E)
@@ -9238,7 +7237,7 @@ def d_3696(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~2701', x_4218(ctx, E), True)
+    LOCAL(ctx, E, 'legal~729', x_4218(ctx, E), True)
     return True
 
 
@@ -9266,8 +7265,8 @@ def t_3699(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2703', E.get('t~2691'), True)
-    LOCAL(ctx, E, 's~2704', E.get('space~2702'), True)
+    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
+    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
     return t_3702(ctx, k, s, E)
 
 
@@ -9277,7 +7276,7 @@ def d_3700(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2703', E.get('t~2691'), True)
+    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
     return True
 
 
@@ -9287,7 +7286,7 @@ def d_3701(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2704', E.get('space~2702'), True)
+    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
     return True
 
 
@@ -9297,10 +7296,10 @@ def t_3702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3703, ctx.state.get('board'), E.get('s~2704'))
+    c, key = KEYPLACE(ctx, 3703, ctx.state.get('board'), E.get('s~732'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4224(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2704'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[31])
     return t_3705(ctx, k, s, E)
 
 
@@ -9310,7 +7309,7 @@ def d_3703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3703, ctx.state.get('board'), E.get('s~2704'))
+    c, key = KEYPLACE(ctx, 3703, ctx.state.get('board'), E.get('s~732'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4224(ctx, E), '=', False, K[30])
     return True
@@ -9322,7 +7321,7 @@ def d_3704(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2704'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[31])
     return True
 
 
@@ -9352,7 +7351,7 @@ def t_3706(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~2703'), 'space': E.get('s~2704'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
         return k()
 
     return t_3707(ctx, r1, s, E)
@@ -9374,17 +7373,17 @@ def t_3708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4229(ctx, E)))
-    old = E.get('x~2705', MISSING)
+    old = E.get('x~733', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2705', old)
+        UNSET(ctx, E, 'x~733', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~2705', item, True)
+            LOCAL(ctx, E, 'x~733', item, True)
             if x_4230(ctx, E):
                 return t_3709(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9417,7 +7416,7 @@ def d_3711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~2703'), 'space': E.get('s~2704'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
     return True
 
 
@@ -9427,29 +7426,13 @@ def t_3712(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2706', 'temperature', True)
-    LOCAL(ctx, E, 'n~2707', 1, True)
+    LOCAL(ctx, E, 'p~715', 'temperature', True)
+    LOCAL(ctx, E, 'n~716', 1, True)
     return t_3715(ctx, k, s, E)
 
 
-def d_3713(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~2706', 'temperature', True)
-    return True
-
-
-def d_3714(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2707', 1, True)
-    return True
+d_3713 = d_21  # rules_data/terraforming_mars/parameters.yaml:32
+d_3714 = d_22  # rules_data/terraforming_mars/parameters.yaml:32
 
 
 def t_3715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
@@ -9463,7 +7446,7 @@ def t_3715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3716(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2707')))
+    return nxt(num(E.get('n~716')))
 
 
 def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -9483,7 +7466,7 @@ def t_3717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3718, ctx.state.get('params'), E.get('p~2706'))
+    c, key = KEYPLACE(ctx, 3718, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4242(ctx, E), '+=', False, K[27])
     return t_3719(ctx, k, s, E)
@@ -9495,7 +7478,7 @@ def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3718, ctx.state.get('params'), E.get('p~2706'))
+    c, key = KEYPLACE(ctx, 3718, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4242(ctx, E), '+=', False, K[27])
     return True
@@ -9521,7 +7504,7 @@ def t_3720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~2706'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
         return k()
 
     if not d_3721(ctx, E):
@@ -9547,7 +7530,7 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3723, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2706'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3723, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -9562,58 +7545,16 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3723, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2706'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3723, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
 d_3724 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def t_3725(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4249(ctx, E)))
-    old = E.get('b~2708', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~2708', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~2708', item, True)
-            if x_4250(ctx, E):
-                return t_3726(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4251(ctx, E), k)
-
-
-def d_3727(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~2706'), 'by': E.get('you')})
-    return True
+t_3725 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3726 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3727 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
@@ -9622,8 +7563,8 @@ def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2709', 'oceans', True)
-    LOCAL(ctx, E, 'n~2710', 1, True)
+    LOCAL(ctx, E, 'p~715', 'oceans', True)
+    LOCAL(ctx, E, 'n~716', 1, True)
     return t_3731(ctx, k, s, E)
 
 
@@ -9633,18 +7574,11 @@ def d_3729(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2709', 'oceans', True)
+    LOCAL(ctx, E, 'p~715', 'oceans', True)
     return True
 
 
-def d_3730(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2710', 1, True)
-    return True
+d_3730 = d_22  # rules_data/terraforming_mars/tiles.yaml:10
 
 
 def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
@@ -9658,7 +7592,7 @@ def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3732(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2710')))
+    return nxt(num(E.get('n~716')))
 
 
 def t_3732(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -9678,7 +7612,7 @@ def t_3733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3734, ctx.state.get('params'), E.get('p~2709'))
+    c, key = KEYPLACE(ctx, 3734, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4259(ctx, E), '+=', False, K[27])
     return t_3735(ctx, k, s, E)
@@ -9690,7 +7624,7 @@ def d_3734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3734, ctx.state.get('params'), E.get('p~2709'))
+    c, key = KEYPLACE(ctx, 3734, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4259(ctx, E), '+=', False, K[27])
     return True
@@ -9716,7 +7650,7 @@ def t_3736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~2709'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
         return k()
 
     if not d_3737(ctx, E):
@@ -9742,7 +7676,7 @@ def d_3738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2709'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3739, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -9757,58 +7691,16 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2709'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3739, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
 d_3740 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def t_3741(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4266(ctx, E)))
-    old = E.get('b~2711', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~2711', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~2711', item, True)
-            if x_4267(ctx, E):
-                return t_3742(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4268(ctx, E), k)
-
-
-def d_3743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~2709'), 'by': E.get('you')})
-    return True
+t_3741 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3742 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3743 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def d_3744(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
@@ -9817,11 +7709,11 @@ def d_3744(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2712', 2, True)
-    LOCAL(ctx, E, 'r~2713', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3747, PL(ctx, E.get('you')).get('stock'), E.get('r~2713'))
+    LOCAL(ctx, E, 'n~718', 2, True)
+    LOCAL(ctx, E, 'r~719', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3747, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2712'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[25])
     return True
 
 
@@ -9831,7 +7723,7 @@ def d_3745(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2712', 2, True)
+    LOCAL(ctx, E, 'n~718', 2, True)
     return True
 
 
@@ -9841,7 +7733,7 @@ def d_3746(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2713', 'megacredits', True)
+    LOCAL(ctx, E, 'r~719', 'megacredits', True)
     return True
 
 
@@ -9851,9 +7743,9 @@ def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3747, PL(ctx, E.get('you')).get('stock'), E.get('r~2713'))
+    c, key = KEYPLACE(ctx, 3747, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2712'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[25])
     return True
 
 
@@ -9863,8 +7755,8 @@ def t_3748(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2714', 'oxygen', True)
-    LOCAL(ctx, E, 'n~2715', 1, True)
+    LOCAL(ctx, E, 'p~715', 'oxygen', True)
+    LOCAL(ctx, E, 'n~716', 1, True)
     return t_3751(ctx, k, s, E)
 
 
@@ -9874,18 +7766,11 @@ def d_3749(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2714', 'oxygen', True)
+    LOCAL(ctx, E, 'p~715', 'oxygen', True)
     return True
 
 
-def d_3750(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2715', 1, True)
-    return True
+d_3750 = d_22  # rules_data/terraforming_mars/tiles.yaml:19
 
 
 def t_3751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
@@ -9899,7 +7784,7 @@ def t_3751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return k()
         return t_3752(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2715')))
+    return nxt(num(E.get('n~716')))
 
 
 def t_3752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -9919,7 +7804,7 @@ def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('params'), E.get('p~2714'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4280(ctx, E), '+=', False, K[27])
     return t_3755(ctx, k, s, E)
@@ -9931,7 +7816,7 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('params'), E.get('p~2714'))
+    c, key = KEYPLACE(ctx, 3754, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
         SET(ctx, 'params', c, key, x_4280(ctx, E), '+=', False, K[27])
     return True
@@ -9957,7 +7842,7 @@ def t_3756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~2714'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
         return k()
 
     if not d_3757(ctx, E):
@@ -9983,7 +7868,7 @@ def d_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3759, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2714'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3759, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -9998,58 +7883,16 @@ def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3759, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~2714'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3759, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
 d_3760 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-
-
-def t_3761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4287(ctx, E)))
-    old = E.get('b~2716', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~2716', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~2716', item, True)
-            if x_4288(ctx, E):
-                return t_3762(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4289(ctx, E), k)
-
-
-def d_3763(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~2714'), 'by': E.get('you')})
-    return True
+t_3761 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3762 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3763 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
@@ -10058,11 +7901,11 @@ def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~2859', K[21], True)
+    LOCAL(ctx, E, 'costs~893', K[21], True)
     if not d_3766(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'costs~2859', x_4302(ctx, E))
+    LOCAL(ctx, E, 'costs~893', x_4302(ctx, E))
     return t_3773(ctx, k, s, E)
 
 
@@ -10072,7 +7915,7 @@ def d_3765(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~2859', K[21], True)
+    LOCAL(ctx, E, 'costs~893', K[21], True)
     return True
 
 
@@ -10110,7 +7953,7 @@ def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3769, E, 'costs~2859', x_4296(ctx, E))
+    ASSIGN(ctx, 3769, E, 'costs~893', x_4296(ctx, E))
     SET(ctx, 'discard', ctx.state, 'discard', x_4298(ctx, E), '+=', True, K[24])
     SET(ctx, 'deck', ctx.state, 'deck', x_4300(ctx, E), '-=', True, K[32])
     return True
@@ -10122,7 +7965,7 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3769, E, 'costs~2859', x_4296(ctx, E))
+    ASSIGN(ctx, 3769, E, 'costs~893', x_4296(ctx, E))
     return True
 
 
@@ -10145,7 +7988,7 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~2859', x_4302(ctx, E))
+    LOCAL(ctx, E, 'costs~893', x_4302(ctx, E))
     return True
 
 
@@ -10177,17 +8020,17 @@ def t_3774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(K[34]))
-    old = E.get('k~2860', MISSING)
+    old = E.get('k~894', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'k~2860', old)
+        UNSET(ctx, E, 'k~894', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'k~2860', item, True)
+            LOCAL(ctx, E, 'k~894', item, True)
             return t_3775(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -10200,8 +8043,8 @@ def t_3775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~2869', x_4305(ctx, E), True)
-    LOCAL(ctx, E, 'order~2870', x_4306(ctx, E), True)
+    LOCAL(ctx, E, 'free~903', x_4305(ctx, E), True)
+    LOCAL(ctx, E, 'order~904', x_4306(ctx, E), True)
     return t_3778(ctx, k, s, E)
 
 
@@ -10211,7 +8054,7 @@ def d_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~2869', x_4305(ctx, E), True)
+    LOCAL(ctx, E, 'free~903', x_4305(ctx, E), True)
     return True
 
 
@@ -10221,7 +8064,7 @@ def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'order~2870', x_4306(ctx, E), True)
+    LOCAL(ctx, E, 'order~904', x_4306(ctx, E), True)
     return True
 
 
@@ -10244,13 +8087,13 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'ring~2884', x_4324(ctx, E), True)
+        LOCAL(ctx, E, 'ring~918', x_4324(ctx, E), True)
         return t_3794(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'at~2871', x_4308(ctx, E), True)
-    LOCAL(ctx, E, 't~2872', 'city', True)
-    LOCAL(ctx, E, 's~2873', E.get('at~2871'), True)
+    LOCAL(ctx, E, 'at~905', x_4308(ctx, E), True)
+    LOCAL(ctx, E, 't~906', 'city', True)
+    LOCAL(ctx, E, 's~907', E.get('at~905'), True)
     return t_3783(ctx, r1, s, E)
 
 
@@ -10260,7 +8103,7 @@ def d_3780(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2871', x_4308(ctx, E), True)
+    LOCAL(ctx, E, 'at~905', x_4308(ctx, E), True)
     return True
 
 
@@ -10270,7 +8113,7 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2872', 'city', True)
+    LOCAL(ctx, E, 't~906', 'city', True)
     return True
 
 
@@ -10280,7 +8123,7 @@ def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2873', E.get('at~2871'), True)
+    LOCAL(ctx, E, 's~907', E.get('at~905'), True)
     return True
 
 
@@ -10290,10 +8133,10 @@ def t_3783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3784, ctx.state.get('board'), E.get('s~2873'))
+    c, key = KEYPLACE(ctx, 3784, ctx.state.get('board'), E.get('s~907'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4312(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2873'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~907'), '=', False, K[31])
     return t_3786(ctx, k, s, E)
 
 
@@ -10303,7 +8146,7 @@ def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3784, ctx.state.get('board'), E.get('s~2873'))
+    c, key = KEYPLACE(ctx, 3784, ctx.state.get('board'), E.get('s~907'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4312(ctx, E), '=', False, K[30])
     return True
@@ -10315,7 +8158,7 @@ def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2873'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~907'), '=', False, K[31])
     return True
 
 
@@ -10345,7 +8188,7 @@ def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~2872'), 'space': E.get('s~2873'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~906'), 'space': E.get('s~907'), 'by': E.get('you')})
         return k()
 
     return t_3788(ctx, r1, s, E)
@@ -10367,17 +8210,17 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4317(ctx, E)))
-    old = E.get('x~2874', MISSING)
+    old = E.get('x~908', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2874', old)
+        UNSET(ctx, E, 'x~908', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~2874', item, True)
+            LOCAL(ctx, E, 'x~908', item, True)
             if x_4318(ctx, E):
                 return t_3790(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10410,7 +8253,7 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~2872'), 'space': E.get('s~2873'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~906'), 'space': E.get('s~907'), 'by': E.get('you')})
     return True
 
 
@@ -10420,7 +8263,7 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'ring~2884', x_4324(ctx, E), True)
+    LOCAL(ctx, E, 'ring~918', x_4324(ctx, E), True)
     return True
 
 
@@ -10441,8 +8284,8 @@ def t_3795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2885', 'greenery', True)
-    LOCAL(ctx, E, 's~2886', x_4327(ctx, E), True)
+    LOCAL(ctx, E, 't~919', 'greenery', True)
+    LOCAL(ctx, E, 's~920', x_4327(ctx, E), True)
     return t_3798(ctx, k, s, E)
 
 
@@ -10452,7 +8295,7 @@ def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2885', 'greenery', True)
+    LOCAL(ctx, E, 't~919', 'greenery', True)
     return True
 
 
@@ -10462,7 +8305,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2886', x_4327(ctx, E), True)
+    LOCAL(ctx, E, 's~920', x_4327(ctx, E), True)
     return True
 
 
@@ -10472,10 +8315,10 @@ def t_3798(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3799, ctx.state.get('board'), E.get('s~2886'))
+    c, key = KEYPLACE(ctx, 3799, ctx.state.get('board'), E.get('s~920'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4329(ctx, E), '=', False, K[30])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2886'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~920'), '=', False, K[31])
     return t_3801(ctx, k, s, E)
 
 
@@ -10485,7 +8328,7 @@ def d_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3799, ctx.state.get('board'), E.get('s~2886'))
+    c, key = KEYPLACE(ctx, 3799, ctx.state.get('board'), E.get('s~920'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4329(ctx, E), '=', False, K[30])
     return True
@@ -10497,7 +8340,7 @@ def d_3800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~2886'), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~920'), '=', False, K[31])
     return True
 
 
@@ -10527,7 +8370,7 @@ def t_3802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~2885'), 'space': E.get('s~2886'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~919'), 'space': E.get('s~920'), 'by': E.get('you')})
         return k()
 
     return t_3803(ctx, r1, s, E)
@@ -10549,17 +8392,17 @@ def t_3804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4334(ctx, E)))
-    old = E.get('x~2887', MISSING)
+    old = E.get('x~921', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~2887', old)
+        UNSET(ctx, E, 'x~921', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~2887', item, True)
+            LOCAL(ctx, E, 'x~921', item, True)
             if x_4335(ctx, E):
                 return t_3805(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10592,7 +8435,7 @@ def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~2885'), 'space': E.get('s~2886'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~919'), 'space': E.get('s~920'), 'by': E.get('you')})
     return True
 
 
@@ -10627,17 +8470,17 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4342(ctx, E)))
-    old = E.get('c~2888', MISSING)
+    old = E.get('c~922', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2888', old)
+        UNSET(ctx, E, 'c~922', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2888', item, True)
+            LOCAL(ctx, E, 'c~922', item, True)
             return t_3810(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -10650,7 +8493,7 @@ def t_3810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2888')
+    value = E.get('c~922')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -10680,8 +8523,8 @@ def d_3812(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2889', 'generation', True)
-    LOCAL(ctx, E, 'n~2890', 1, True)
+    LOCAL(ctx, E, 't~923', 'generation', True)
+    LOCAL(ctx, E, 'n~924', 1, True)
     if not d_3815(ctx, E):
         return False
     return True
@@ -10693,7 +8536,7 @@ def d_3813(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2889', 'generation', True)
+    LOCAL(ctx, E, 't~923', 'generation', True)
     return True
 
 
@@ -10703,7 +8546,7 @@ def d_3814(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2890', 1, True)
+    LOCAL(ctx, E, 'n~924', 1, True)
     return True
 
 
@@ -10715,9 +8558,9 @@ def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4347(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3816, ctx.state.get('game_tracks'), E.get('t~2889'))
+        c, key = KEYPLACE(ctx, 3816, ctx.state.get('game_tracks'), E.get('t~923'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2890'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~924'), '+=', False, K[33])
     else:
         if not d_3817(ctx, E):
             return False
@@ -10730,9 +8573,9 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3816, ctx.state.get('game_tracks'), E.get('t~2889'))
+    c, key = KEYPLACE(ctx, 3816, ctx.state.get('game_tracks'), E.get('t~923'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2890'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~924'), '+=', False, K[33])
     return True
 
 
@@ -10742,9 +8585,9 @@ def d_3817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3818, PL(ctx, E.get('you')).get('tracks'), E.get('t~2889'))
+    c, key = KEYPLACE(ctx, 3818, PL(ctx, E.get('you')).get('tracks'), E.get('t~923'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2890'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~924'), '+=', False, K[28])
     if not d_3819(ctx, E):
         return False
     return True
@@ -10756,9 +8599,9 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3818, PL(ctx, E.get('you')).get('tracks'), E.get('t~2889'))
+    c, key = KEYPLACE(ctx, 3818, PL(ctx, E.get('you')).get('tracks'), E.get('t~923'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2890'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~924'), '+=', False, K[28])
     return True
 
 
@@ -10843,7 +8686,7 @@ def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
-        LOCAL(ctx, E, 'n~2896', 10, True)
+        LOCAL(ctx, E, 'n~930', 10, True)
         if not d_3843(ctx, E):
             return False
         return t_3854(ctx, r2, s, E)
@@ -10936,7 +8779,7 @@ def t_3832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~2893', E.get('corporation_card~2892'), True)
+    LOCAL(ctx, E, 'c~927', E.get('corporation_card~926'), True)
     return t_3834(ctx, k, s, E)
 
 
@@ -10946,7 +8789,7 @@ def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~2893', E.get('corporation_card~2892'), True)
+    LOCAL(ctx, E, 'c~927', E.get('corporation_card~926'), True)
     return True
 
 
@@ -10959,11 +8802,11 @@ def t_3834(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, x_4369(ctx, E), '=', False, K[38])
-    LOCAL(ctx, E, 'n~2894', x_4370(ctx, E), True)
-    LOCAL(ctx, E, 'r~2895', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3838, PL(ctx, E.get('you')).get('stock'), E.get('r~2895'))
+    LOCAL(ctx, E, 'n~928', x_4370(ctx, E), True)
+    LOCAL(ctx, E, 'r~929', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3838, PL(ctx, E.get('you')).get('stock'), E.get('r~929'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2894'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~928'), '+=', False, K[25])
     return t_3839(ctx, k, s, E)
 
 
@@ -10985,7 +8828,7 @@ def d_3836(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2894', x_4370(ctx, E), True)
+    LOCAL(ctx, E, 'n~928', x_4370(ctx, E), True)
     return True
 
 
@@ -10995,7 +8838,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2895', 'megacredits', True)
+    LOCAL(ctx, E, 'r~929', 'megacredits', True)
     return True
 
 
@@ -11005,9 +8848,9 @@ def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3838, PL(ctx, E.get('you')).get('stock'), E.get('r~2895'))
+    c, key = KEYPLACE(ctx, 3838, PL(ctx, E.get('you')).get('stock'), E.get('r~929'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2894'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~928'), '+=', False, K[25])
     return True
 
 
@@ -11017,7 +8860,7 @@ def t_3839(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2893')
+    value = E.get('c~927')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -11059,7 +8902,7 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2896', 10, True)
+    LOCAL(ctx, E, 'n~930', 10, True)
     return True
 
 
@@ -11069,7 +8912,7 @@ def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2896'))
+    left = num(E.get('n~930'))
     while left > 0:
         left -= 1
         if not d_3844(ctx, E):
@@ -11173,17 +9016,17 @@ def t_3854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4392(ctx, E)))
-    old = E.get('card~2897', MISSING)
+    old = E.get('card~931', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2897', old)
+        UNSET(ctx, E, 'card~931', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~2897', item, True)
+            LOCAL(ctx, E, 'card~931', item, True)
             return t_3855(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -11211,7 +9054,7 @@ def t_3856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2898', 3, True)
+    LOCAL(ctx, E, 'n~932', 3, True)
     return t_3858(ctx, r1, s, E)
 
 
@@ -11221,7 +9064,7 @@ def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2898', 3, True)
+    LOCAL(ctx, E, 'n~932', 3, True)
     return True
 
 
@@ -11231,9 +9074,9 @@ def t_3858(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2899', E.get('n~2898'), True)
-    LOCAL(ctx, E, 'sv~2900', 0, True)
-    LOCAL(ctx, E, 'tv~2901', 0, True)
+    LOCAL(ctx, E, 'price~933', E.get('n~932'), True)
+    LOCAL(ctx, E, 'sv~934', 0, True)
+    LOCAL(ctx, E, 'tv~935', 0, True)
     return t_3862(ctx, k, s, E)
 
 
@@ -11243,7 +9086,7 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2899', E.get('n~2898'), True)
+    LOCAL(ctx, E, 'price~933', E.get('n~932'), True)
     return True
 
 
@@ -11253,7 +9096,7 @@ def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2900', 0, True)
+    LOCAL(ctx, E, 'sv~934', 0, True)
     return True
 
 
@@ -11263,7 +9106,7 @@ def d_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2901', 0, True)
+    LOCAL(ctx, E, 'tv~935', 0, True)
     return True
 
 
@@ -11273,9 +9116,9 @@ def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2902', x_4397(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2903', x_4398(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2904', x_4399(ctx, E), True)
+    LOCAL(ctx, E, 's_v~936', x_4397(ctx, E), True)
+    LOCAL(ctx, E, 't_v~937', x_4398(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~938', x_4399(ctx, E), True)
     return t_3866(ctx, k, s, E)
 
 
@@ -11285,7 +9128,7 @@ def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2902', x_4397(ctx, E), True)
+    LOCAL(ctx, E, 's_v~936', x_4397(ctx, E), True)
     return True
 
 
@@ -11295,7 +9138,7 @@ def d_3864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2903', x_4398(ctx, E), True)
+    LOCAL(ctx, E, 't_v~937', x_4398(ctx, E), True)
     return True
 
 
@@ -11305,7 +9148,7 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2904', x_4399(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~938', x_4399(ctx, E), True)
     return True
 
 
@@ -11331,7 +9174,7 @@ def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 3869, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2899'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~933'), '-=', False, K[25])
     return True
 
 
@@ -11354,7 +9197,7 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3869, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2899'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~933'), '-=', False, K[25])
     return True
 
 
@@ -11398,13 +9241,13 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4410(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3875, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2905'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~939'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2906'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~940'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2907'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~941'), '-=', False, K[25])
     return True
 
 
@@ -11428,7 +9271,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3875, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2905'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~939'), '-=', False, K[25])
     return True
 
 
@@ -11440,7 +9283,7 @@ def d_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2906'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~940'), '-=', False, K[25])
     return True
 
 
@@ -11452,7 +9295,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2907'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~941'), '-=', False, K[25])
     return True
 
 
@@ -11645,8 +9488,8 @@ def t_3895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'packs~2913', x_4449(ctx, E), True)
-        LOCAL(ctx, E, 'shift~2914', x_4450(ctx, E), True)
+        LOCAL(ctx, E, 'packs~947', x_4449(ctx, E), True)
+        LOCAL(ctx, E, 'shift~948', x_4450(ctx, E), True)
         if not d_3903(ctx, E):
             return False
         return k()
@@ -11731,7 +9574,7 @@ def d_3901(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'packs~2913', x_4449(ctx, E), True)
+    LOCAL(ctx, E, 'packs~947', x_4449(ctx, E), True)
     return True
 
 
@@ -11741,7 +9584,7 @@ def d_3902(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shift~2914', x_4450(ctx, E), True)
+    LOCAL(ctx, E, 'shift~948', x_4450(ctx, E), True)
     return True
 
 
@@ -11752,16 +9595,16 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4451(ctx, E)))
-    old = E.get('p~2915', MISSING)
+    old = E.get('p~949', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~2915', item, True)
+        LOCAL(ctx, E, 'p~949', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~2915')), 'pack'
+        c, key = SEAT(ctx, E.get('p~949')), 'pack'
         if c is not None:
             SET(ctx, 'pack', c, key, x_4453(ctx, E), '=', False, K[39])
-    UNSET(ctx, E, 'p~2915', old)
+    UNSET(ctx, E, 'p~949', old)
     return True
 
 
@@ -11771,7 +9614,7 @@ def d_3904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~2915')), 'pack'
+    c, key = SEAT(ctx, E.get('p~949')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4453(ctx, E), '=', False, K[39])
     return True
@@ -11824,17 +9667,17 @@ def t_3907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4455(ctx, E)))
-    old = E.get('card~2917', MISSING)
+    old = E.get('card~951', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2917', old)
+        UNSET(ctx, E, 'card~951', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~2917', item, True)
+            LOCAL(ctx, E, 'card~951', item, True)
             return t_3908(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -11862,7 +9705,7 @@ def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2918', 3, True)
+    LOCAL(ctx, E, 'n~952', 3, True)
     return t_3911(ctx, r1, s, E)
 
 
@@ -11872,7 +9715,7 @@ def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2918', 3, True)
+    LOCAL(ctx, E, 'n~952', 3, True)
     return True
 
 
@@ -11882,9 +9725,9 @@ def t_3911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2919', E.get('n~2918'), True)
-    LOCAL(ctx, E, 'sv~2920', 0, True)
-    LOCAL(ctx, E, 'tv~2921', 0, True)
+    LOCAL(ctx, E, 'price~953', E.get('n~952'), True)
+    LOCAL(ctx, E, 'sv~954', 0, True)
+    LOCAL(ctx, E, 'tv~955', 0, True)
     return t_3915(ctx, k, s, E)
 
 
@@ -11894,7 +9737,7 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2919', E.get('n~2918'), True)
+    LOCAL(ctx, E, 'price~953', E.get('n~952'), True)
     return True
 
 
@@ -11904,7 +9747,7 @@ def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2920', 0, True)
+    LOCAL(ctx, E, 'sv~954', 0, True)
     return True
 
 
@@ -11914,7 +9757,7 @@ def d_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2921', 0, True)
+    LOCAL(ctx, E, 'tv~955', 0, True)
     return True
 
 
@@ -11924,9 +9767,9 @@ def t_3915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2922', x_4460(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2923', x_4461(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2924', x_4462(ctx, E), True)
+    LOCAL(ctx, E, 's_v~956', x_4460(ctx, E), True)
+    LOCAL(ctx, E, 't_v~957', x_4461(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~958', x_4462(ctx, E), True)
     return t_3919(ctx, k, s, E)
 
 
@@ -11936,7 +9779,7 @@ def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2922', x_4460(ctx, E), True)
+    LOCAL(ctx, E, 's_v~956', x_4460(ctx, E), True)
     return True
 
 
@@ -11946,7 +9789,7 @@ def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2923', x_4461(ctx, E), True)
+    LOCAL(ctx, E, 't_v~957', x_4461(ctx, E), True)
     return True
 
 
@@ -11956,7 +9799,7 @@ def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2924', x_4462(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~958', x_4462(ctx, E), True)
     return True
 
 
@@ -11982,7 +9825,7 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 3922, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2919'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~953'), '-=', False, K[25])
     return True
 
 
@@ -12005,7 +9848,7 @@ def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3922, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2919'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~953'), '-=', False, K[25])
     return True
 
 
@@ -12049,13 +9892,13 @@ def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4473(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3928, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2925'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~959'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3929, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2926'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~960'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 3930, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2927'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~961'), '-=', False, K[25])
     return True
 
 
@@ -12079,7 +9922,7 @@ def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3928, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2925'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~959'), '-=', False, K[25])
     return True
 
 
@@ -12091,7 +9934,7 @@ def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3929, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2926'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~960'), '-=', False, K[25])
     return True
 
 
@@ -12103,7 +9946,7 @@ def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3930, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2927'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~961'), '-=', False, K[25])
     return True
 
 
@@ -12183,7 +10026,7 @@ def d_3938(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2719', 1, True)
+    LOCAL(ctx, E, 'n~753', 1, True)
     if not d_3940(ctx, E):
         return False
     return True
@@ -12195,7 +10038,7 @@ def d_3939(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2719', 1, True)
+    LOCAL(ctx, E, 'n~753', 1, True)
     return True
 
 
@@ -12206,12 +10049,12 @@ def d_3940(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4497(ctx, E)))
-    old = E.get('r~2720', MISSING)
+    old = E.get('r~754', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~2720', item, True)
+        LOCAL(ctx, E, 'r~754', item, True)
         if not d_3941(ctx, E):
             return False
-    UNSET(ctx, E, 'r~2720', old)
+    UNSET(ctx, E, 'r~754', old)
     return True
 
 
@@ -12221,11 +10064,11 @@ def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2721', E.get('n~2719'), True)
-    LOCAL(ctx, E, 'r~2722', E.get('r~2720'), True)
-    c, key = KEYPLACE(ctx, 3944, PL(ctx, E.get('you')).get('prod'), E.get('r~2722'))
+    LOCAL(ctx, E, 'n~755', E.get('n~753'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
+    c, key = KEYPLACE(ctx, 3944, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2721'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[26])
     return True
 
 
@@ -12235,7 +10078,7 @@ def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2721', E.get('n~2719'), True)
+    LOCAL(ctx, E, 'n~755', E.get('n~753'), True)
     return True
 
 
@@ -12245,7 +10088,7 @@ def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2722', E.get('r~2720'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
     return True
 
 
@@ -12255,9 +10098,9 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3944, PL(ctx, E.get('you')).get('prod'), E.get('r~2722'))
+    c, key = KEYPLACE(ctx, 3944, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~2721'), '+=', False, K[26])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[26])
     return True
 
 
@@ -12292,17 +10135,17 @@ def t_3946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4503(ctx, E)))
-    old = E.get('c~2723', MISSING)
+    old = E.get('c~757', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2723', old)
+        UNSET(ctx, E, 'c~757', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2723', item, True)
+            LOCAL(ctx, E, 'c~757', item, True)
             if x_4504(ctx, E):
                 return t_3947(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -12316,7 +10159,7 @@ def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~2724', E.get('c~2723'), True)
+    LOCAL(ctx, E, 'c~758', E.get('c~757'), True)
     return t_3949(ctx, k, s, E)
 
 
@@ -12326,7 +10169,7 @@ def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~2724', E.get('c~2723'), True)
+    LOCAL(ctx, E, 'c~758', E.get('c~757'), True)
     return True
 
 
@@ -12339,11 +10182,11 @@ def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, x_4507(ctx, E), '=', False, K[38])
-    LOCAL(ctx, E, 'n~2725', x_4508(ctx, E), True)
-    LOCAL(ctx, E, 'r~2726', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('stock'), E.get('r~2726'))
+    LOCAL(ctx, E, 'n~759', x_4508(ctx, E), True)
+    LOCAL(ctx, E, 'r~760', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2725'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
     return t_3954(ctx, k, s, E)
 
 
@@ -12365,7 +10208,7 @@ def d_3951(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2725', x_4508(ctx, E), True)
+    LOCAL(ctx, E, 'n~759', x_4508(ctx, E), True)
     return True
 
 
@@ -12375,7 +10218,7 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2726', 'megacredits', True)
+    LOCAL(ctx, E, 'r~760', 'megacredits', True)
     return True
 
 
@@ -12385,9 +10228,9 @@ def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('stock'), E.get('r~2726'))
+    c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2725'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
     return True
 
 
@@ -12397,7 +10240,7 @@ def t_3954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2724')
+    value = E.get('c~758')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -12438,8 +10281,8 @@ def d_3957(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     if E is None:
         E = ctx.env()
     SET(ctx, 'first_player', ctx.state, 'first_player', x_4517(ctx, E), '=', False, K[40])
-    LOCAL(ctx, E, 't~2727', 'generation', True)
-    LOCAL(ctx, E, 'n~2728', 1, True)
+    LOCAL(ctx, E, 't~761', 'generation', True)
+    LOCAL(ctx, E, 'n~762', 1, True)
     if not d_3961(ctx, E):
         return False
     return True
@@ -12461,7 +10304,7 @@ def d_3959(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2727', 'generation', True)
+    LOCAL(ctx, E, 't~761', 'generation', True)
     return True
 
 
@@ -12471,7 +10314,7 @@ def d_3960(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2728', 1, True)
+    LOCAL(ctx, E, 'n~762', 1, True)
     return True
 
 
@@ -12483,9 +10326,9 @@ def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if x_4520(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3962, ctx.state.get('game_tracks'), E.get('t~2727'))
+        c, key = KEYPLACE(ctx, 3962, ctx.state.get('game_tracks'), E.get('t~761'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~2728'), '+=', False, K[33])
+            SET(ctx, 'game_tracks', c, key, E.get('n~762'), '+=', False, K[33])
     else:
         if not d_3963(ctx, E):
             return False
@@ -12498,9 +10341,9 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3962, ctx.state.get('game_tracks'), E.get('t~2727'))
+    c, key = KEYPLACE(ctx, 3962, ctx.state.get('game_tracks'), E.get('t~761'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~2728'), '+=', False, K[33])
+        SET(ctx, 'game_tracks', c, key, E.get('n~762'), '+=', False, K[33])
     return True
 
 
@@ -12510,9 +10353,9 @@ def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3964, PL(ctx, E.get('you')).get('tracks'), E.get('t~2727'))
+    c, key = KEYPLACE(ctx, 3964, PL(ctx, E.get('you')).get('tracks'), E.get('t~761'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2728'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~762'), '+=', False, K[28])
     if not d_3965(ctx, E):
         return False
     return True
@@ -12524,9 +10367,9 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3964, PL(ctx, E.get('you')).get('tracks'), E.get('t~2727'))
+    c, key = KEYPLACE(ctx, 3964, PL(ctx, E.get('you')).get('tracks'), E.get('t~761'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~2728'), '+=', False, K[28])
+        SET(ctx, 'tracks', c, key, E.get('n~762'), '+=', False, K[28])
     return True
 
 
@@ -12580,7 +10423,7 @@ def d_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2730', 4, True)
+    LOCAL(ctx, E, 'n~764', 4, True)
     if not d_3971(ctx, E):
         return False
     return True
@@ -12592,7 +10435,7 @@ def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2730', 4, True)
+    LOCAL(ctx, E, 'n~764', 4, True)
     return True
 
 
@@ -12602,7 +10445,7 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~2730'))
+    left = num(E.get('n~764'))
     while left > 0:
         left -= 1
         if not d_3972(ctx, E):
@@ -12712,17 +10555,17 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4544(ctx, E)))
-    old = E.get('card~2732', MISSING)
+    old = E.get('card~766', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~2732', old)
+        UNSET(ctx, E, 'card~766', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~2732', item, True)
+            LOCAL(ctx, E, 'card~766', item, True)
             return t_3985(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -12750,7 +10593,7 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2733', 3, True)
+    LOCAL(ctx, E, 'n~767', 3, True)
     return t_3988(ctx, r1, s, E)
 
 
@@ -12760,7 +10603,7 @@ def d_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2733', 3, True)
+    LOCAL(ctx, E, 'n~767', 3, True)
     return True
 
 
@@ -12770,9 +10613,9 @@ def t_3988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2734', E.get('n~2733'), True)
-    LOCAL(ctx, E, 'sv~2735', 0, True)
-    LOCAL(ctx, E, 'tv~2736', 0, True)
+    LOCAL(ctx, E, 'price~768', E.get('n~767'), True)
+    LOCAL(ctx, E, 'sv~769', 0, True)
+    LOCAL(ctx, E, 'tv~770', 0, True)
     return t_3992(ctx, k, s, E)
 
 
@@ -12782,7 +10625,7 @@ def d_3989(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2734', E.get('n~2733'), True)
+    LOCAL(ctx, E, 'price~768', E.get('n~767'), True)
     return True
 
 
@@ -12792,7 +10635,7 @@ def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2735', 0, True)
+    LOCAL(ctx, E, 'sv~769', 0, True)
     return True
 
 
@@ -12802,7 +10645,7 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2736', 0, True)
+    LOCAL(ctx, E, 'tv~770', 0, True)
     return True
 
 
@@ -12812,9 +10655,9 @@ def t_3992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2737', x_4549(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2738', x_4550(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2739', x_4551(ctx, E), True)
+    LOCAL(ctx, E, 's_v~771', x_4549(ctx, E), True)
+    LOCAL(ctx, E, 't_v~772', x_4550(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~773', x_4551(ctx, E), True)
     return t_3996(ctx, k, s, E)
 
 
@@ -12824,7 +10667,7 @@ def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2737', x_4549(ctx, E), True)
+    LOCAL(ctx, E, 's_v~771', x_4549(ctx, E), True)
     return True
 
 
@@ -12834,7 +10677,7 @@ def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2738', x_4550(ctx, E), True)
+    LOCAL(ctx, E, 't_v~772', x_4550(ctx, E), True)
     return True
 
 
@@ -12844,7 +10687,7 @@ def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2739', x_4551(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~773', x_4551(ctx, E), True)
     return True
 
 
@@ -12870,7 +10713,7 @@ def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 3999, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2734'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~768'), '-=', False, K[25])
     return True
 
 
@@ -12893,7 +10736,7 @@ def d_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 3999, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2734'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~768'), '-=', False, K[25])
     return True
 
 
@@ -12937,13 +10780,13 @@ def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4562(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2740'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~774'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2741'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~775'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2742'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~776'), '-=', False, K[25])
     return True
 
 
@@ -12967,7 +10810,7 @@ def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2740'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~774'), '-=', False, K[25])
     return True
 
 
@@ -12979,7 +10822,7 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2741'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~775'), '-=', False, K[25])
     return True
 
 
@@ -12991,7 +10834,7 @@ def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2742'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~776'), '-=', False, K[25])
     return True
 
 
@@ -13087,7 +10930,7 @@ def t_4015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_4027(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~2744', 0, True)
+    LOCAL(ctx, E, 'done~778', 0, True)
     return t_4017(ctx, r1, s, E)
 
 
@@ -13097,7 +10940,7 @@ def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~2744', 0, True)
+    LOCAL(ctx, E, 'done~778', 0, True)
     return True
 
 
@@ -13155,7 +10998,7 @@ def t_4021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4025, E, 'done~2744', 1)
+        ASSIGN(ctx, 4025, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
@@ -13169,17 +11012,17 @@ def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4590(ctx, E)))
-    old = E.get('c~2746', MISSING)
+    old = E.get('c~780', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2746', old)
+        UNSET(ctx, E, 'c~780', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2746', item, True)
+            LOCAL(ctx, E, 'c~780', item, True)
             return t_4023(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -13192,7 +11035,7 @@ def t_4023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2746')
+    value = E.get('c~780')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -13222,7 +11065,7 @@ def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4025, E, 'done~2744', 1)
+    ASSIGN(ctx, 4025, E, 'done~778', 1)
     return True
 
 
@@ -13263,12 +11106,12 @@ def t_4029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4063, E, 'done~2744', 1)
+        ASSIGN(ctx, 4063, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~2748', E.get('card~2747'), True)
+    LOCAL(ctx, E, 'card~782', E.get('card~781'), True)
     return t_4031(ctx, r1, s, E)
 
 
@@ -13278,7 +11121,7 @@ def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~2748', E.get('card~2747'), True)
+    LOCAL(ctx, E, 'card~782', E.get('card~781'), True)
     return True
 
 
@@ -13302,14 +11145,14 @@ def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             return False
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'played', {'card': E.get('card~2748'), 'by': E.get('you'), 'tags': x_4643(ctx, E), 'cost': x_4644(ctx, E)})
+            EMIT(ctx, 'played', {'card': E.get('card~782'), 'by': E.get('you'), 'tags': x_4643(ctx, E), 'cost': x_4644(ctx, E)})
         return k()
 
     ctx.steps += 1
     if not x_4600(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~2749', E.get('card~2748'), True)
+    LOCAL(ctx, E, 'card~783', E.get('card~782'), True)
     return t_4034(ctx, r1, s, E)
 
 
@@ -13330,7 +11173,7 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~2749', E.get('card~2748'), True)
+    LOCAL(ctx, E, 'card~783', E.get('card~782'), True)
     return True
 
 
@@ -13340,11 +11183,11 @@ def t_4034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2750', x_4602(ctx, E), True)
+    LOCAL(ctx, E, 'price~784', x_4602(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'sv~2751', x_4603(ctx, E), True)
+    LOCAL(ctx, E, 'sv~785', x_4603(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~2752', x_4604(ctx, E), True)
+    LOCAL(ctx, E, 'tv~786', x_4604(ctx, E), True)
     return t_4038(ctx, k, s, E)
 
 
@@ -13354,7 +11197,7 @@ def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2750', x_4602(ctx, E), True)
+    LOCAL(ctx, E, 'price~784', x_4602(ctx, E), True)
     return True
 
 
@@ -13364,7 +11207,7 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2751', x_4603(ctx, E), True)
+    LOCAL(ctx, E, 'sv~785', x_4603(ctx, E), True)
     return True
 
 
@@ -13374,7 +11217,7 @@ def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2752', x_4604(ctx, E), True)
+    LOCAL(ctx, E, 'tv~786', x_4604(ctx, E), True)
     return True
 
 
@@ -13384,9 +11227,9 @@ def t_4038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2753', x_4605(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2754', x_4606(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2755', x_4607(ctx, E), True)
+    LOCAL(ctx, E, 's_v~787', x_4605(ctx, E), True)
+    LOCAL(ctx, E, 't_v~788', x_4606(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~789', x_4607(ctx, E), True)
     return t_4042(ctx, k, s, E)
 
 
@@ -13396,7 +11239,7 @@ def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2753', x_4605(ctx, E), True)
+    LOCAL(ctx, E, 's_v~787', x_4605(ctx, E), True)
     return True
 
 
@@ -13406,7 +11249,7 @@ def d_4040(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2754', x_4606(ctx, E), True)
+    LOCAL(ctx, E, 't_v~788', x_4606(ctx, E), True)
     return True
 
 
@@ -13416,7 +11259,7 @@ def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2755', x_4607(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~789', x_4607(ctx, E), True)
     return True
 
 
@@ -13442,7 +11285,7 @@ def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2750'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~784'), '-=', False, K[25])
     return True
 
 
@@ -13465,7 +11308,7 @@ def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2750'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~784'), '-=', False, K[25])
     return True
 
 
@@ -13509,13 +11352,13 @@ def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4618(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4051, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2756'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~790'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2757'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~791'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4053, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2758'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~792'), '-=', False, K[25])
     return True
 
 
@@ -13539,7 +11382,7 @@ def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4051, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2756'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~790'), '-=', False, K[25])
     return True
 
 
@@ -13551,7 +11394,7 @@ def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2757'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~791'), '-=', False, K[25])
     return True
 
 
@@ -13563,7 +11406,7 @@ def d_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4053, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2758'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~792'), '-=', False, K[25])
     return True
 
 
@@ -13587,7 +11430,7 @@ def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if x_4631(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 4056, PL(ctx, E.get('you')).get('card_res'), E.get('card~2748'))
+        c, key = KEYPLACE(ctx, 4056, PL(ctx, E.get('you')).get('card_res'), E.get('card~782'))
         if c is not None:
             SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
@@ -13599,7 +11442,7 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4056, PL(ctx, E.get('you')).get('card_res'), E.get('card~2748'))
+    c, key = KEYPLACE(ctx, 4056, PL(ctx, E.get('you')).get('card_res'), E.get('card~782'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
@@ -13611,7 +11454,7 @@ def t_4057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~2748')
+    value = E.get('card~782')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -13685,7 +11528,7 @@ def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'played', {'card': E.get('card~2748'), 'by': E.get('you'), 'tags': x_4643(ctx, E), 'cost': x_4644(ctx, E)})
+        EMIT(ctx, 'played', {'card': E.get('card~782'), 'by': E.get('you'), 'tags': x_4643(ctx, E), 'cost': x_4644(ctx, E)})
     return True
 
 
@@ -13695,7 +11538,7 @@ def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4063, E, 'done~2744', 1)
+    ASSIGN(ctx, 4063, E, 'done~778', 1)
     return True
 
 
@@ -13710,12 +11553,12 @@ def t_4065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4101, E, 'done~2744', 1)
+        ASSIGN(ctx, 4101, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~2760', E.get('a~2759'), True)
+    LOCAL(ctx, E, 'a~794', E.get('a~793'), True)
     return t_4067(ctx, r1, s, E)
 
 
@@ -13725,7 +11568,7 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2760', E.get('a~2759'), True)
+    LOCAL(ctx, E, 'a~794', E.get('a~793'), True)
     return True
 
 
@@ -13777,7 +11620,7 @@ def t_4070(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2761', x_4655(ctx, E), True)
+    LOCAL(ctx, E, 'n~795', x_4655(ctx, E), True)
     return t_4072(ctx, k, s, E)
 
 
@@ -13787,7 +11630,7 @@ def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2761', x_4655(ctx, E), True)
+    LOCAL(ctx, E, 'n~795', x_4655(ctx, E), True)
     return True
 
 
@@ -13797,9 +11640,9 @@ def t_4072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2762', E.get('n~2761'), True)
-    LOCAL(ctx, E, 'sv~2763', 0, True)
-    LOCAL(ctx, E, 'tv~2764', 0, True)
+    LOCAL(ctx, E, 'price~796', E.get('n~795'), True)
+    LOCAL(ctx, E, 'sv~797', 0, True)
+    LOCAL(ctx, E, 'tv~798', 0, True)
     return t_4076(ctx, k, s, E)
 
 
@@ -13809,7 +11652,7 @@ def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2762', E.get('n~2761'), True)
+    LOCAL(ctx, E, 'price~796', E.get('n~795'), True)
     return True
 
 
@@ -13819,7 +11662,7 @@ def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2763', 0, True)
+    LOCAL(ctx, E, 'sv~797', 0, True)
     return True
 
 
@@ -13829,7 +11672,7 @@ def d_4075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2764', 0, True)
+    LOCAL(ctx, E, 'tv~798', 0, True)
     return True
 
 
@@ -13839,9 +11682,9 @@ def t_4076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2765', x_4659(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2766', x_4660(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2767', x_4661(ctx, E), True)
+    LOCAL(ctx, E, 's_v~799', x_4659(ctx, E), True)
+    LOCAL(ctx, E, 't_v~800', x_4660(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~801', x_4661(ctx, E), True)
     return t_4080(ctx, k, s, E)
 
 
@@ -13851,7 +11694,7 @@ def d_4077(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2765', x_4659(ctx, E), True)
+    LOCAL(ctx, E, 's_v~799', x_4659(ctx, E), True)
     return True
 
 
@@ -13861,7 +11704,7 @@ def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2766', x_4660(ctx, E), True)
+    LOCAL(ctx, E, 't_v~800', x_4660(ctx, E), True)
     return True
 
 
@@ -13871,7 +11714,7 @@ def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2767', x_4661(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~801', x_4661(ctx, E), True)
     return True
 
 
@@ -13897,7 +11740,7 @@ def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4083, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2762'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~796'), '-=', False, K[25])
     return True
 
 
@@ -13920,7 +11763,7 @@ def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4083, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2762'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~796'), '-=', False, K[25])
     return True
 
 
@@ -13964,13 +11807,13 @@ def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4672(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4089, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2768'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~802'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2769'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~803'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4091, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2770'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~804'), '-=', False, K[25])
     return True
 
 
@@ -13994,7 +11837,7 @@ def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4089, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2768'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~802'), '-=', False, K[25])
     return True
 
 
@@ -14006,7 +11849,7 @@ def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2769'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~803'), '-=', False, K[25])
     return True
 
 
@@ -14018,7 +11861,7 @@ def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4091, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2770'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~804'), '-=', False, K[25])
     return True
 
 
@@ -14028,9 +11871,9 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2771', x_4681(ctx, E), True)
+    LOCAL(ctx, E, 'n~805', x_4681(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~2772', x_4682(ctx, E), True)
+    LOCAL(ctx, E, 'r~806', x_4682(ctx, E), True)
     if not d_4095(ctx, E):
         return False
     return True
@@ -14042,7 +11885,7 @@ def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2771', x_4681(ctx, E), True)
+    LOCAL(ctx, E, 'n~805', x_4681(ctx, E), True)
     return True
 
 
@@ -14052,7 +11895,7 @@ def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2772', x_4682(ctx, E), True)
+    LOCAL(ctx, E, 'r~806', x_4682(ctx, E), True)
     return True
 
 
@@ -14065,9 +11908,9 @@ def d_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4683(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4097, PL(ctx, E.get('you')).get('stock'), E.get('r~2772'))
+    c, key = KEYPLACE(ctx, 4097, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2771'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~805'), '-=', False, K[25])
     return True
 
 
@@ -14088,9 +11931,9 @@ def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4097, PL(ctx, E.get('you')).get('stock'), E.get('r~2772'))
+    c, key = KEYPLACE(ctx, 4097, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2771'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~805'), '-=', False, K[25])
     return True
 
 
@@ -14112,7 +11955,7 @@ def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if x_4687(ctx, E):
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~2760'), 'by': E.get('you'), 'cost': x_4690(ctx, E)})
+            EMIT(ctx, 'standard_project', {'action': E.get('a~794'), 'by': E.get('you'), 'cost': x_4690(ctx, E)})
     return True
 
 
@@ -14123,7 +11966,7 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~2760'), 'by': E.get('you'), 'cost': x_4690(ctx, E)})
+        EMIT(ctx, 'standard_project', {'action': E.get('a~794'), 'by': E.get('you'), 'cost': x_4690(ctx, E)})
     return True
 
 
@@ -14133,7 +11976,7 @@ def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4101, E, 'done~2744', 1)
+    ASSIGN(ctx, 4101, E, 'done~778', 1)
     return True
 
 
@@ -14148,12 +11991,12 @@ def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4139, E, 'done~2744', 1)
+        ASSIGN(ctx, 4139, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~2774', E.get('a~2773'), True)
+    LOCAL(ctx, E, 'a~808', E.get('a~807'), True)
     return t_4105(ctx, r1, s, E)
 
 
@@ -14163,7 +12006,7 @@ def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2774', E.get('a~2773'), True)
+    LOCAL(ctx, E, 'a~808', E.get('a~807'), True)
     return True
 
 
@@ -14215,7 +12058,7 @@ def t_4108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2775', x_4701(ctx, E), True)
+    LOCAL(ctx, E, 'n~809', x_4701(ctx, E), True)
     return t_4110(ctx, k, s, E)
 
 
@@ -14225,7 +12068,7 @@ def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2775', x_4701(ctx, E), True)
+    LOCAL(ctx, E, 'n~809', x_4701(ctx, E), True)
     return True
 
 
@@ -14235,9 +12078,9 @@ def t_4110(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2776', E.get('n~2775'), True)
-    LOCAL(ctx, E, 'sv~2777', 0, True)
-    LOCAL(ctx, E, 'tv~2778', 0, True)
+    LOCAL(ctx, E, 'price~810', E.get('n~809'), True)
+    LOCAL(ctx, E, 'sv~811', 0, True)
+    LOCAL(ctx, E, 'tv~812', 0, True)
     return t_4114(ctx, k, s, E)
 
 
@@ -14247,7 +12090,7 @@ def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2776', E.get('n~2775'), True)
+    LOCAL(ctx, E, 'price~810', E.get('n~809'), True)
     return True
 
 
@@ -14257,7 +12100,7 @@ def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2777', 0, True)
+    LOCAL(ctx, E, 'sv~811', 0, True)
     return True
 
 
@@ -14267,7 +12110,7 @@ def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2778', 0, True)
+    LOCAL(ctx, E, 'tv~812', 0, True)
     return True
 
 
@@ -14277,9 +12120,9 @@ def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2779', x_4705(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2780', x_4706(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2781', x_4707(ctx, E), True)
+    LOCAL(ctx, E, 's_v~813', x_4705(ctx, E), True)
+    LOCAL(ctx, E, 't_v~814', x_4706(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~815', x_4707(ctx, E), True)
     return t_4118(ctx, k, s, E)
 
 
@@ -14289,7 +12132,7 @@ def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2779', x_4705(ctx, E), True)
+    LOCAL(ctx, E, 's_v~813', x_4705(ctx, E), True)
     return True
 
 
@@ -14299,7 +12142,7 @@ def d_4116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2780', x_4706(ctx, E), True)
+    LOCAL(ctx, E, 't_v~814', x_4706(ctx, E), True)
     return True
 
 
@@ -14309,7 +12152,7 @@ def d_4117(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2781', x_4707(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~815', x_4707(ctx, E), True)
     return True
 
 
@@ -14335,7 +12178,7 @@ def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4121, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2776'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~810'), '-=', False, K[25])
     return True
 
 
@@ -14358,7 +12201,7 @@ def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4121, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2776'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~810'), '-=', False, K[25])
     return True
 
 
@@ -14402,13 +12245,13 @@ def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4718(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4127, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2782'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~816'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4128, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2783'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~817'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4129, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2784'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~818'), '-=', False, K[25])
     return True
 
 
@@ -14432,7 +12275,7 @@ def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4127, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2782'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~816'), '-=', False, K[25])
     return True
 
 
@@ -14444,7 +12287,7 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4128, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2783'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~817'), '-=', False, K[25])
     return True
 
 
@@ -14456,7 +12299,7 @@ def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4129, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2784'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~818'), '-=', False, K[25])
     return True
 
 
@@ -14466,9 +12309,9 @@ def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2785', x_4727(ctx, E), True)
+    LOCAL(ctx, E, 'n~819', x_4727(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~2786', x_4728(ctx, E), True)
+    LOCAL(ctx, E, 'r~820', x_4728(ctx, E), True)
     if not d_4133(ctx, E):
         return False
     return True
@@ -14480,7 +12323,7 @@ def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2785', x_4727(ctx, E), True)
+    LOCAL(ctx, E, 'n~819', x_4727(ctx, E), True)
     return True
 
 
@@ -14490,7 +12333,7 @@ def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2786', x_4728(ctx, E), True)
+    LOCAL(ctx, E, 'r~820', x_4728(ctx, E), True)
     return True
 
 
@@ -14503,9 +12346,9 @@ def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4729(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4135, PL(ctx, E.get('you')).get('stock'), E.get('r~2786'))
+    c, key = KEYPLACE(ctx, 4135, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2785'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~819'), '-=', False, K[25])
     return True
 
 
@@ -14526,9 +12369,9 @@ def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4135, PL(ctx, E.get('you')).get('stock'), E.get('r~2786'))
+    c, key = KEYPLACE(ctx, 4135, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2785'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~819'), '-=', False, K[25])
     return True
 
 
@@ -14550,7 +12393,7 @@ def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if x_4733(ctx, E):
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~2774'), 'by': E.get('you'), 'cost': x_4736(ctx, E)})
+            EMIT(ctx, 'standard_project', {'action': E.get('a~808'), 'by': E.get('you'), 'cost': x_4736(ctx, E)})
     return True
 
 
@@ -14561,7 +12404,7 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~2774'), 'by': E.get('you'), 'cost': x_4736(ctx, E)})
+        EMIT(ctx, 'standard_project', {'action': E.get('a~808'), 'by': E.get('you'), 'cost': x_4736(ctx, E)})
     return True
 
 
@@ -14571,7 +12414,7 @@ def d_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4139, E, 'done~2744', 1)
+    ASSIGN(ctx, 4139, E, 'done~778', 1)
     return True
 
 
@@ -14586,12 +12429,12 @@ def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4167, E, 'done~2744', 1)
+        ASSIGN(ctx, 4167, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'm~2788', E.get('m~2787'), True)
+    LOCAL(ctx, E, 'm~822', E.get('m~821'), True)
     return t_4143(ctx, r1, s, E)
 
 
@@ -14601,7 +12444,7 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~2788', E.get('m~2787'), True)
+    LOCAL(ctx, E, 'm~822', E.get('m~821'), True)
     return True
 
 
@@ -14613,7 +12456,7 @@ def t_4143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 4166, ctx.state.get('milestones'), E.get('m~2788'))
+        c, key = KEYPLACE(ctx, 4166, ctx.state.get('milestones'), E.get('m~822'))
         if c is not None:
             SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
         return k()
@@ -14622,7 +12465,7 @@ def t_4143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4744(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2789', 8, True)
+    LOCAL(ctx, E, 'n~823', 8, True)
     return t_4146(ctx, r1, s, E)
 
 
@@ -14643,7 +12486,7 @@ def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2789', 8, True)
+    LOCAL(ctx, E, 'n~823', 8, True)
     return True
 
 
@@ -14653,9 +12496,9 @@ def t_4146(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2790', E.get('n~2789'), True)
-    LOCAL(ctx, E, 'sv~2791', 0, True)
-    LOCAL(ctx, E, 'tv~2792', 0, True)
+    LOCAL(ctx, E, 'price~824', E.get('n~823'), True)
+    LOCAL(ctx, E, 'sv~825', 0, True)
+    LOCAL(ctx, E, 'tv~826', 0, True)
     return t_4150(ctx, k, s, E)
 
 
@@ -14665,7 +12508,7 @@ def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2790', E.get('n~2789'), True)
+    LOCAL(ctx, E, 'price~824', E.get('n~823'), True)
     return True
 
 
@@ -14675,7 +12518,7 @@ def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2791', 0, True)
+    LOCAL(ctx, E, 'sv~825', 0, True)
     return True
 
 
@@ -14685,7 +12528,7 @@ def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2792', 0, True)
+    LOCAL(ctx, E, 'tv~826', 0, True)
     return True
 
 
@@ -14695,9 +12538,9 @@ def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2793', x_4749(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2794', x_4750(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2795', x_4751(ctx, E), True)
+    LOCAL(ctx, E, 's_v~827', x_4749(ctx, E), True)
+    LOCAL(ctx, E, 't_v~828', x_4750(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~829', x_4751(ctx, E), True)
     return t_4154(ctx, k, s, E)
 
 
@@ -14707,7 +12550,7 @@ def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2793', x_4749(ctx, E), True)
+    LOCAL(ctx, E, 's_v~827', x_4749(ctx, E), True)
     return True
 
 
@@ -14717,7 +12560,7 @@ def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2794', x_4750(ctx, E), True)
+    LOCAL(ctx, E, 't_v~828', x_4750(ctx, E), True)
     return True
 
 
@@ -14727,7 +12570,7 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2795', x_4751(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~829', x_4751(ctx, E), True)
     return True
 
 
@@ -14753,7 +12596,7 @@ def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2790'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~824'), '-=', False, K[25])
     return True
 
 
@@ -14776,7 +12619,7 @@ def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2790'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~824'), '-=', False, K[25])
     return True
 
 
@@ -14820,13 +12663,13 @@ def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4762(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4163, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2796'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~830'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4164, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2797'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~831'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4165, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2798'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~832'), '-=', False, K[25])
     return True
 
 
@@ -14850,7 +12693,7 @@ def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4163, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2796'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~830'), '-=', False, K[25])
     return True
 
 
@@ -14862,7 +12705,7 @@ def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4164, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2797'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~831'), '-=', False, K[25])
     return True
 
 
@@ -14874,7 +12717,7 @@ def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4165, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2798'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~832'), '-=', False, K[25])
     return True
 
 
@@ -14884,7 +12727,7 @@ def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4166, ctx.state.get('milestones'), E.get('m~2788'))
+    c, key = KEYPLACE(ctx, 4166, ctx.state.get('milestones'), E.get('m~822'))
     if c is not None:
         SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
     return True
@@ -14896,7 +12739,7 @@ def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4167, E, 'done~2744', 1)
+    ASSIGN(ctx, 4167, E, 'done~778', 1)
     return True
 
 
@@ -14911,12 +12754,12 @@ def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4195, E, 'done~2744', 1)
+        ASSIGN(ctx, 4195, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~2800', E.get('a~2799'), True)
+    LOCAL(ctx, E, 'a~834', E.get('a~833'), True)
     return t_4171(ctx, r1, s, E)
 
 
@@ -14926,7 +12769,7 @@ def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2800', E.get('a~2799'), True)
+    LOCAL(ctx, E, 'a~834', E.get('a~833'), True)
     return True
 
 
@@ -14945,7 +12788,7 @@ def t_4171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4780(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~2802', x_4781(ctx, E), True)
+    LOCAL(ctx, E, 'n~836', x_4781(ctx, E), True)
     return t_4174(ctx, r1, s, E)
 
 
@@ -14966,7 +12809,7 @@ def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2802', x_4781(ctx, E), True)
+    LOCAL(ctx, E, 'n~836', x_4781(ctx, E), True)
     return True
 
 
@@ -14976,9 +12819,9 @@ def t_4174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2803', E.get('n~2802'), True)
-    LOCAL(ctx, E, 'sv~2804', 0, True)
-    LOCAL(ctx, E, 'tv~2805', 0, True)
+    LOCAL(ctx, E, 'price~837', E.get('n~836'), True)
+    LOCAL(ctx, E, 'sv~838', 0, True)
+    LOCAL(ctx, E, 'tv~839', 0, True)
     return t_4178(ctx, k, s, E)
 
 
@@ -14988,7 +12831,7 @@ def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2803', E.get('n~2802'), True)
+    LOCAL(ctx, E, 'price~837', E.get('n~836'), True)
     return True
 
 
@@ -14998,7 +12841,7 @@ def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2804', 0, True)
+    LOCAL(ctx, E, 'sv~838', 0, True)
     return True
 
 
@@ -15008,7 +12851,7 @@ def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2805', 0, True)
+    LOCAL(ctx, E, 'tv~839', 0, True)
     return True
 
 
@@ -15018,9 +12861,9 @@ def t_4178(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2806', x_4785(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2807', x_4786(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2808', x_4787(ctx, E), True)
+    LOCAL(ctx, E, 's_v~840', x_4785(ctx, E), True)
+    LOCAL(ctx, E, 't_v~841', x_4786(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~842', x_4787(ctx, E), True)
     return t_4182(ctx, k, s, E)
 
 
@@ -15030,7 +12873,7 @@ def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2806', x_4785(ctx, E), True)
+    LOCAL(ctx, E, 's_v~840', x_4785(ctx, E), True)
     return True
 
 
@@ -15040,7 +12883,7 @@ def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2807', x_4786(ctx, E), True)
+    LOCAL(ctx, E, 't_v~841', x_4786(ctx, E), True)
     return True
 
 
@@ -15050,7 +12893,7 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2808', x_4787(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~842', x_4787(ctx, E), True)
     return True
 
 
@@ -15076,7 +12919,7 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4185, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2803'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
     return True
 
 
@@ -15099,7 +12942,7 @@ def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4185, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2803'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
     return True
 
 
@@ -15143,13 +12986,13 @@ def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4798(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2809'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4192, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2810'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2811'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~845'), '-=', False, K[25])
     return True
 
 
@@ -15173,7 +13016,7 @@ def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2809'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
     return True
 
 
@@ -15185,7 +13028,7 @@ def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4192, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2810'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
     return True
 
 
@@ -15197,7 +13040,7 @@ def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2811'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~845'), '-=', False, K[25])
     return True
 
 
@@ -15217,7 +13060,7 @@ def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4195, E, 'done~2744', 1)
+    ASSIGN(ctx, 4195, E, 'done~778', 1)
     return True
 
 
@@ -15232,13 +13075,13 @@ def t_4197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4207, E, 'done~2744', 1)
+        ASSIGN(ctx, 4207, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~2814', E.get('k~2813'), True)
-    LOCAL(ctx, E, 'card~2815', E.get('card~2812'), True)
+    LOCAL(ctx, E, 'k~848', E.get('k~847'), True)
+    LOCAL(ctx, E, 'card~849', E.get('card~846'), True)
     return t_4200(ctx, r1, s, E)
 
 
@@ -15248,7 +13091,7 @@ def d_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2814', E.get('k~2813'), True)
+    LOCAL(ctx, E, 'k~848', E.get('k~847'), True)
     return True
 
 
@@ -15258,7 +13101,7 @@ def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~2815', E.get('card~2812'), True)
+    LOCAL(ctx, E, 'card~849', E.get('card~846'), True)
     return True
 
 
@@ -15306,7 +13149,7 @@ def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~2815')
+    value = E.get('card~849')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -15357,7 +13200,7 @@ def d_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4207, E, 'done~2744', 1)
+    ASSIGN(ctx, 4207, E, 'done~778', 1)
     return True
 
 
@@ -15372,13 +13215,13 @@ def t_4209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4219, E, 'done~2744', 1)
+        ASSIGN(ctx, 4219, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~2818', E.get('k~2817'), True)
-    LOCAL(ctx, E, 'c~2819', E.get('c~2816'), True)
+    LOCAL(ctx, E, 'k~852', E.get('k~851'), True)
+    LOCAL(ctx, E, 'c~853', E.get('c~850'), True)
     return t_4212(ctx, r1, s, E)
 
 
@@ -15388,7 +13231,7 @@ def d_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2818', E.get('k~2817'), True)
+    LOCAL(ctx, E, 'k~852', E.get('k~851'), True)
     return True
 
 
@@ -15398,7 +13241,7 @@ def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~2819', E.get('c~2816'), True)
+    LOCAL(ctx, E, 'c~853', E.get('c~850'), True)
     return True
 
 
@@ -15446,7 +13289,7 @@ def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~2819')
+    value = E.get('c~853')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -15497,7 +13340,7 @@ def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4219, E, 'done~2744', 1)
+    ASSIGN(ctx, 4219, E, 'done~778', 1)
     return True
 
 
@@ -15514,7 +13357,7 @@ def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         return False
     ctx.steps += 2
     SET(ctx, 'passed', ctx.state, 'passed', x_4846(ctx, E), '+=', True, K[41])
-    LOCAL(ctx, E, 'done~2744', 2)
+    LOCAL(ctx, E, 'done~778', 2)
     return True
 
 
@@ -15545,7 +13388,7 @@ def d_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~2744', 2)
+    LOCAL(ctx, E, 'done~778', 2)
     return True
 
 
@@ -15558,7 +13401,7 @@ def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if not x_4850(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~2744', 2)
+    LOCAL(ctx, E, 'done~778', 2)
     return True
 
 
@@ -15598,15 +13441,15 @@ def d_4229(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2820', 'energy', True)
-    LOCAL(ctx, E, 'b~2821', 'heat', True)
+    LOCAL(ctx, E, 'a~854', 'energy', True)
+    LOCAL(ctx, E, 'b~855', 'heat', True)
     if not d_4232(ctx, E):
         return False
     ctx.steps += 4
-    LOCAL(ctx, E, 'n~2822', 1, True)
-    LOCAL(ctx, E, 'r~2823', 'megacredits', True)
-    LOCAL(ctx, E, 'k~2824', x_4863(ctx, E), True)
-    c, key = KEYPLACE(ctx, 4238, PL(ctx, E.get('you')).get('stock'), E.get('r~2823'))
+    LOCAL(ctx, E, 'n~856', 1, True)
+    LOCAL(ctx, E, 'r~857', 'megacredits', True)
+    LOCAL(ctx, E, 'k~858', x_4863(ctx, E), True)
+    c, key = KEYPLACE(ctx, 4238, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4865(ctx, E), '+=', False, K[25])
     if not d_4239(ctx, E):
@@ -15627,7 +13470,7 @@ def d_4230(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2820', 'energy', True)
+    LOCAL(ctx, E, 'a~854', 'energy', True)
     return True
 
 
@@ -15637,7 +13480,7 @@ def d_4231(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'b~2821', 'heat', True)
+    LOCAL(ctx, E, 'b~855', 'heat', True)
     return True
 
 
@@ -15647,10 +13490,10 @@ def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4233, PL(ctx, E.get('you')).get('stock'), E.get('b~2821'))
+    c, key = KEYPLACE(ctx, 4233, PL(ctx, E.get('you')).get('stock'), E.get('b~855'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4858(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, 4234, PL(ctx, E.get('you')).get('stock'), E.get('a~2820'))
+    c, key = KEYPLACE(ctx, 4234, PL(ctx, E.get('you')).get('stock'), E.get('a~854'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -15662,7 +13505,7 @@ def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4233, PL(ctx, E.get('you')).get('stock'), E.get('b~2821'))
+    c, key = KEYPLACE(ctx, 4233, PL(ctx, E.get('you')).get('stock'), E.get('b~855'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4858(ctx, E), '+=', False, K[25])
     return True
@@ -15674,7 +13517,7 @@ def d_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4234, PL(ctx, E.get('you')).get('stock'), E.get('a~2820'))
+    c, key = KEYPLACE(ctx, 4234, PL(ctx, E.get('you')).get('stock'), E.get('a~854'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -15686,7 +13529,7 @@ def d_4235(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2822', 1, True)
+    LOCAL(ctx, E, 'n~856', 1, True)
     return True
 
 
@@ -15696,7 +13539,7 @@ def d_4236(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2823', 'megacredits', True)
+    LOCAL(ctx, E, 'r~857', 'megacredits', True)
     return True
 
 
@@ -15706,7 +13549,7 @@ def d_4237(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2824', x_4863(ctx, E), True)
+    LOCAL(ctx, E, 'k~858', x_4863(ctx, E), True)
     return True
 
 
@@ -15716,7 +13559,7 @@ def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4238, PL(ctx, E.get('you')).get('stock'), E.get('r~2823'))
+    c, key = KEYPLACE(ctx, 4238, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4865(ctx, E), '+=', False, K[25])
     return True
@@ -15729,16 +13572,16 @@ def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     items = list(items_of(x_4866(ctx, E)))
-    old = E.get('r~2825', MISSING)
+    old = E.get('r~859', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~2825', item, True)
+        LOCAL(ctx, E, 'r~859', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4240, PL(ctx, E.get('you')).get('stock'), E.get('r~2825'))
+        c, key = KEYPLACE(ctx, 4240, PL(ctx, E.get('you')).get('stock'), E.get('r~859'))
         if c is not None:
             SET(ctx, 'stock', c, key, x_4868(ctx, E), '+=', False, K[25])
-    UNSET(ctx, E, 'r~2825', old)
+    UNSET(ctx, E, 'r~859', old)
     return True
 
 
@@ -15748,7 +13591,7 @@ def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4240, PL(ctx, E.get('you')).get('stock'), E.get('r~2825'))
+    c, key = KEYPLACE(ctx, 4240, PL(ctx, E.get('you')).get('stock'), E.get('r~859'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4868(ctx, E), '+=', False, K[25])
     return True
@@ -15808,7 +13651,7 @@ def t_4244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~2828', True, True)
+    LOCAL(ctx, E, 'more~862', True, True)
     return t_4246(ctx, k, s, E)
 
 
@@ -15818,7 +13661,7 @@ def d_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~2828', True, True)
+    LOCAL(ctx, E, 'more~862', True, True)
     return True
 
 
@@ -15829,7 +13672,7 @@ def t_4246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def nxt():
-        if E.get('more~2828'):
+        if E.get('more~862'):
             return t_4247(ctx, nxt, k, E)
         return k()
 
@@ -15849,7 +13692,7 @@ def t_4248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2830', E.get('a~2829'), True)
+    LOCAL(ctx, E, 'a~864', E.get('a~863'), True)
     return t_4250(ctx, k, s, E)
 
 
@@ -15859,7 +13702,7 @@ def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~2830', E.get('a~2829'), True)
+    LOCAL(ctx, E, 'a~864', E.get('a~863'), True)
     return True
 
 
@@ -15911,7 +13754,7 @@ def t_4253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2831', x_4882(ctx, E), True)
+    LOCAL(ctx, E, 'n~865', x_4882(ctx, E), True)
     return t_4255(ctx, k, s, E)
 
 
@@ -15921,7 +13764,7 @@ def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2831', x_4882(ctx, E), True)
+    LOCAL(ctx, E, 'n~865', x_4882(ctx, E), True)
     return True
 
 
@@ -15931,9 +13774,9 @@ def t_4255(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2832', E.get('n~2831'), True)
-    LOCAL(ctx, E, 'sv~2833', 0, True)
-    LOCAL(ctx, E, 'tv~2834', 0, True)
+    LOCAL(ctx, E, 'price~866', E.get('n~865'), True)
+    LOCAL(ctx, E, 'sv~867', 0, True)
+    LOCAL(ctx, E, 'tv~868', 0, True)
     return t_4259(ctx, k, s, E)
 
 
@@ -15943,7 +13786,7 @@ def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~2832', E.get('n~2831'), True)
+    LOCAL(ctx, E, 'price~866', E.get('n~865'), True)
     return True
 
 
@@ -15953,7 +13796,7 @@ def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~2833', 0, True)
+    LOCAL(ctx, E, 'sv~867', 0, True)
     return True
 
 
@@ -15963,7 +13806,7 @@ def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~2834', 0, True)
+    LOCAL(ctx, E, 'tv~868', 0, True)
     return True
 
 
@@ -15973,9 +13816,9 @@ def t_4259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2835', x_4886(ctx, E), True)
-    LOCAL(ctx, E, 't_v~2836', x_4887(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~2837', x_4888(ctx, E), True)
+    LOCAL(ctx, E, 's_v~869', x_4886(ctx, E), True)
+    LOCAL(ctx, E, 't_v~870', x_4887(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~871', x_4888(ctx, E), True)
     return t_4263(ctx, k, s, E)
 
 
@@ -15985,7 +13828,7 @@ def d_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~2835', x_4886(ctx, E), True)
+    LOCAL(ctx, E, 's_v~869', x_4886(ctx, E), True)
     return True
 
 
@@ -15995,7 +13838,7 @@ def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~2836', x_4887(ctx, E), True)
+    LOCAL(ctx, E, 't_v~870', x_4887(ctx, E), True)
     return True
 
 
@@ -16005,7 +13848,7 @@ def d_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~2837', x_4888(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~871', x_4888(ctx, E), True)
     return True
 
 
@@ -16031,7 +13874,7 @@ def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, 4266, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2832'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~866'), '-=', False, K[25])
     return True
 
 
@@ -16054,7 +13897,7 @@ def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4266, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~2832'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~866'), '-=', False, K[25])
     return True
 
 
@@ -16098,13 +13941,13 @@ def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4899(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4272, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2838'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~872'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4273, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2839'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~873'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, 4274, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2840'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~874'), '-=', False, K[25])
     return True
 
 
@@ -16128,7 +13971,7 @@ def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4272, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~2838'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~872'), '-=', False, K[25])
     return True
 
 
@@ -16140,7 +13983,7 @@ def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4273, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~2839'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~873'), '-=', False, K[25])
     return True
 
 
@@ -16152,7 +13995,7 @@ def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, 4274, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~2840'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~874'), '-=', False, K[25])
     return True
 
 
@@ -16162,9 +14005,9 @@ def d_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2841', x_4908(ctx, E), True)
+    LOCAL(ctx, E, 'n~875', x_4908(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~2842', x_4909(ctx, E), True)
+    LOCAL(ctx, E, 'r~876', x_4909(ctx, E), True)
     if not d_4278(ctx, E):
         return False
     return True
@@ -16176,7 +14019,7 @@ def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2841', x_4908(ctx, E), True)
+    LOCAL(ctx, E, 'n~875', x_4908(ctx, E), True)
     return True
 
 
@@ -16186,7 +14029,7 @@ def d_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2842', x_4909(ctx, E), True)
+    LOCAL(ctx, E, 'r~876', x_4909(ctx, E), True)
     return True
 
 
@@ -16199,9 +14042,9 @@ def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4910(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4280, PL(ctx, E.get('you')).get('stock'), E.get('r~2842'))
+    c, key = KEYPLACE(ctx, 4280, PL(ctx, E.get('you')).get('stock'), E.get('r~876'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2841'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~875'), '-=', False, K[25])
     return True
 
 
@@ -16222,9 +14065,9 @@ def d_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4280, PL(ctx, E.get('you')).get('stock'), E.get('r~2842'))
+    c, key = KEYPLACE(ctx, 4280, PL(ctx, E.get('you')).get('stock'), E.get('r~876'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2841'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~875'), '-=', False, K[25])
     return True
 
 
@@ -16246,7 +14089,7 @@ def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if x_4914(ctx, E):
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~2830'), 'by': E.get('you'), 'cost': x_4917(ctx, E)})
+            EMIT(ctx, 'standard_project', {'action': E.get('a~864'), 'by': E.get('you'), 'cost': x_4917(ctx, E)})
     return True
 
 
@@ -16257,7 +14100,7 @@ def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~2830'), 'by': E.get('you'), 'cost': x_4917(ctx, E)})
+        EMIT(ctx, 'standard_project', {'action': E.get('a~864'), 'by': E.get('you'), 'cost': x_4917(ctx, E)})
     return True
 
 
@@ -16267,7 +14110,7 @@ def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~2828', False)
+    LOCAL(ctx, E, 'more~862', False)
     return True
 
 
@@ -18168,128 +16011,30 @@ AT = {
     69: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     73: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     74: 'rules_data/terraforming_mars/actions.yaml:32',
-    76: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    77: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    78: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    82: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    83: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    87: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    88: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    89: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    90: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    91: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    95: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    97: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    98: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    99: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    103: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    104: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    108: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    109: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    110: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    111: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    112: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    116: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     119: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    122: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    123: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    124: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    128: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    129: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    133: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    134: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    135: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    136: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    137: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    141: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    145: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    146: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    147: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    149: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    150: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    154: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    155: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    156: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     160: 'rules_data/terraforming_mars/awards.yaml:7',
     161: 'rules_data/terraforming_mars/awards.yaml:8',
     162: 'rules_data/terraforming_mars/awards.yaml:9',
     163: 'rules_data/terraforming_mars/awards.yaml:10',
     164: 'rules_data/terraforming_mars/awards.yaml:11',
-    167: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    171: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     175: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     176: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     177: 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     181: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     183: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    188: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    218: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    222: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     226: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    230: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    234: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    238: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    242: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    246: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    250: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    254: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    258: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    262: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    266: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    270: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    274: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    278: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    282: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    286: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    290: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    294: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    298: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    302: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    306: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    310: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    314: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    318: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    322: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    326: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    330: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    360: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    364: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    368: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    372: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4039: 'rules_data/terraforming_mars/corporations.yaml:24',
-    4042: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4047: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4051: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4055: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4058: 'rules_data/terraforming_mars/corporations.yaml:32',
-    4061: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4066: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4068: 'rules_data/terraforming_mars/corporations.yaml:52',
-    4071: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4089: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4093: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4095: 'rules_data/terraforming_mars/corporations.yaml:70',
     4098: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4102: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4105: 'rules_data/terraforming_mars/corporations.yaml:79',
-    4107: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    4108: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    4109: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    4113: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4114: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4118: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    4119: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4120: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4121: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4122: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    4126: 'rules_data/terraforming_mars/definitions/board.yaml:104',
     4127: 'rules_data/terraforming_mars/corporations.yaml:88',
     4128: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4131: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4133: 'rules_data/terraforming_mars/corporations.yaml:97',
     4136: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
     4140: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4144: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4147: 'rules_data/terraforming_mars/corporations.yaml:103',
     4149: 'rules_data/terraforming_mars/corporations.yaml:103',
     4155: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
@@ -18311,8 +16056,6 @@ AT = {
     4180: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4182: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
     4184: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4189: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4193: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4195: 'rules_data/terraforming_mars/corporations.yaml:122',
     4198: 'rules_data/terraforming_mars/corporations.yaml:131',
     4199: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
@@ -18323,8 +16066,6 @@ AT = {
     4205: 'rules_data/terraforming_mars/milestones.yaml:7',
     4206: 'rules_data/terraforming_mars/milestones.yaml:8',
     4207: 'rules_data/terraforming_mars/milestones.yaml:9',
-    4210: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4214: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4217: 'rules_data/terraforming_mars/definitions/board.yaml:101',
     4218: 'rules_data/terraforming_mars/definitions/board.yaml:102',
     4219: 'rules_data/terraforming_mars/definitions/board.yaml:103',
@@ -18336,31 +16077,7 @@ AT = {
     4231: 'rules_data/terraforming_mars/definitions/board.yaml:81',
     4232: 'rules_data/terraforming_mars/definitions/board.yaml:82',
     4236: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    4240: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4241: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4242: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4244: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4245: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4249: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4250: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4251: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4257: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4258: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4259: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4261: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4262: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4266: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4267: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4268: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4273: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4278: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    4279: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4280: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    4282: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4283: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    4287: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4288: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    4289: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
     4296: 'rules_data/terraforming_mars/definitions/solo.yaml:21',
     4302: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
     4305: 'rules_data/terraforming_mars/definitions/solo.yaml:25',

@@ -60,11 +60,51 @@ def test_the_same_broken_use_is_reported_at_each_place(
 
 def test_reused_expansion_gets_its_own_local_names() -> None:
     """Two uses of a definition with the same arguments: the second is reused, and its
-    locals are not the first one's (the runtime keeps one environment per frame)."""
+    locals are not the first one's (the runtime keeps one environment per frame). A
+    record's code runs in a scope of its own, so a record's locals are unique within
+    it, and the texts outside the records (flow, state, modules) bind none of them."""
     comp = compile_game(ROOT / "rules_data" / "love_letter", ROOT)
-    names: list[str] = []
-    _lets(comp.ir, names)
-    assert len(names) == len(set(names)), "a local name is bound twice"
+    records = comp.ir["records"]
+    outside: list[str] = []
+    _lets({k: v for k, v in comp.ir.items() if k != "records"}, outside)
+    assert outside and len(outside) == len(set(outside)), "a local name is bound twice"
+    for kind, table in records.items():
+        if kind == "modules":
+            continue
+        for rid, record in table.items():
+            names: list[str] = []
+            _lets(record, names)
+            assert len(names) == len(set(names)), f"{rid}: a local name is bound twice"
+            assert not set(names) & set(outside), f"{rid} binds a name of the flow"
+
+
+def test_copies_of_a_record_resolve_to_the_same_code(tmp_path: Path) -> None:
+    """Two records with the same text resolve to equal IR apart from their ids, local
+    names included (each record numbers its locals from the same start), so their
+    compiled functions can be written once (``compiler.codegen.dedupe``)."""
+    text = "gain 2 coins; gain 1 points"
+    folder = tiny_copy(tmp_path, {"cards.yaml": ('effect: "gain 3 coins"', f'effect: "{text}"')})
+    body = (folder / "cards.yaml").read_text("utf-8")
+    (folder / "cards.yaml").write_text(
+        body.replace('effect: "gain 4 points"', f'effect: "{text}"'), "utf-8")
+    comp = compile_game(folder, folder.parent)
+    assert not [d for d in comp.diagnostics if d.severity == "error"]
+    cards = comp.ir["records"]["cards"]
+    effects = [cards["mine"]["effect"], cards["statue"]["effect"]]
+    names: list[list[str]] = [[], []]
+    for effect, found in zip(effects, names, strict=True):
+        _lets(effect, found)
+    assert names[0] and names[0] == names[1]
+    assert _without_ids(effects[0]) == _without_ids(effects[1])
+
+
+def _without_ids(node: Any) -> Any:
+    """``node`` without its node numbers (``id``, ``x``) and source lines (``at``)."""
+    if isinstance(node, dict):
+        return {k: _without_ids(v) for k, v in node.items() if k not in ("id", "x", "at")}
+    if isinstance(node, list):
+        return [_without_ids(v) for v in node]
+    return node
 
 
 def _lets(node: Any, out: list[str]) -> None:

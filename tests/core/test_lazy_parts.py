@@ -44,7 +44,7 @@ def test_importing_terraforming_mars_reads_no_part() -> None:
     assert out["count"] == 208 and out["has_comet"] is True
     assert out["after_plain"] == []
     assert out["cost"] == 21
-    assert out["after_read"] == ["cards_001_070"]
+    assert out["after_read"] == ["cards_comet"]
 
 
 PART = """
@@ -72,7 +72,9 @@ def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> LazyTable:
     (package / "__init__.py").write_text("", "utf-8")
     first = {k: RECORDS[k] for k in ("a", "b")}
     (package / "p1.py").write_text(textwrap.dedent(PART.format(records=first)), "utf-8")
-    (package / "p2.py").write_text(PART.format(records={"c": RECORDS["c"]}), "utf-8")
+    # p2's record as the generator writes one: JSON text (parts.records_source)
+    (package / "p2.py").write_text(PART.format(records={"c": json.dumps(RECORDS["c"])}),
+                                   "utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     plain = {k: {f: v for f, v in r.items() if f not in ("effect", "mods")}
              for k, r in RECORDS.items()}
@@ -94,8 +96,10 @@ def test_a_lazy_table_answers_without_loading(table: LazyTable) -> None:
     assert table.having("on", "cost", lambda rec: False) == set()
     assert table.firsts() == [(10, "a"), (11, "c")]
     assert _loaded(table) == []
+    other = table.select(lambda rid, rec: True)
     assert table["c"] == RECORDS["c"]
     assert _loaded(table) == ["p2"]
+    assert other["c"] is table["c"]  # decoded once, for every table
     assert table == RECORDS and _loaded(table) == ["p1", "p2"]
 
 
