@@ -112,5 +112,7 @@ def test_the_runtime_is_small(package: str) -> None:
     # keeps its walk as the oracle) and the ids and adjacency kept per record
     # (exports.IDS, exports.ADJ), 3,349 lines with them; 16 for one part per record
     # (lazy.py: a record decoded on first read, the part list kept, the parts' modifier
-    # and reaction lists gathered once per table, not per question).
-    assert lines <= 3365, f"compiler/{package} has {lines} lines"
+    # and reaction lists gathered once per table, not per question); 5 for a reaction
+    # cycle stopped by a bound (reactions.emit) and an illegal action's player counted
+    # from 1 (game.apply).
+    assert lines <= 3370, f"compiler/{package} has {lines} lines"
