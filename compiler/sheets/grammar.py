@@ -63,7 +63,8 @@ def plural_subject(lang: str, subject: str) -> str:
     if lang == "en" and words[0].lower() in ("your", "the", "all") and len(words) > 1:
         head = words[1:]
         for i, w in enumerate(head):
-            if w.lower() in ("of", "on", "in", "at", "with", "that", "you"):
+            if w.lower() in ("of", "on", "in", "at", "with", "that", "you") or i and \
+                    w.lower().endswith(("ed", "ly")):   # "columns (completely) filled"
                 head = head[:i]
                 break
         return "other" if head and head[-1].lower().endswith("s") and \

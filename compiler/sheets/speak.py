@@ -71,6 +71,11 @@ class Speaker(Clauses):
         unit = game.get("score_unit")
         self.score_unit = self.pick(unit) if unit else ""
         """What the final count counts (VP, $), when the game names it."""
+        self.first = {self.pick(r.get(k)) for t in self.records.values()
+                      if isinstance(t, dict) for r in t.values()
+                      if isinstance(r, dict) and r.get("symbol_first") is True
+                      for k in ("name", "name_one") if r.get(k)}
+        """The names written before their number ("$30"): records with ``symbol_first``."""
         self.loop: dict[str, str] = {}
         self.mood = ""
         """"inf" while an effect is said in the infinitive ("puoi {e:inf}": "puoi
@@ -291,6 +296,10 @@ class Speaker(Clauses):
                 else None
             if "signed" in mods and re.fullmatch(r"\d+(?:[.,]\d+)?", text):
                 text = "+" + text   # {by:signed}: a change, "+1" (a negative has its "-")
+            if text in self.first and _NUMBER_BEFORE.search("".join(out)):
+                out = [_symbol_first("".join(out), text)]   # "$30", not "30 $"
+                number[0] = None
+                continue
             out.append(text)
         return "".join(out), empty
 
@@ -405,3 +414,13 @@ class Speaker(Clauses):
         if form_ in _STATEMENTS or form_ == "seq":
             return self.clause(tree)
         return " ".join(self.value(a) for a in tree.get("a") or [] if a is not None)
+
+
+def _symbol_first(before: str, symbol: str) -> str:
+    """``before`` ending in a number and a space, with ``symbol`` put before the number
+    ("gain 2 " + "$" -> "gain $2"; "-2 " -> "-$2")."""
+    found = _NUMBER_BEFORE.search(before)
+    assert found is not None
+    n = found.group(1)
+    sign, digits = ("-", n[1:]) if n.startswith("-") else ("", n)
+    return before[:found.start(1)] + sign + symbol + digits

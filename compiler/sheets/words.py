@@ -47,6 +47,9 @@ IT: dict[str, Any] = {
                   ">": "{a} sono oltre {b}", "<": "{a} sono sotto {b}", "==": "{a} sono {b}",
                   "!=": "{a} non sono {b}"}},
     "clause_the": True,   # a compared record takes its article in a clause: "se l'ossigeno è"
+    # a phrase that starts so is a subject even as a label: "la somma ... è almeno 30"
+    "subject_start": ("il", "lo", "la", "l'", "i", "gli", "le", "un", "una", "uno", "tuo",
+                      "tua", "tuoi", "tue", "ogni"),
     "count_clause": {"one": "c'è {x}", "other": "ci sono {x}"},
     "key_in": "{f} in {a}",   # a key of a named state entry: "batterie nella riserva"
     "count_cmp": {">=": "almeno {b} {a}", "<=": "al massimo {b} {a}", ">": "più di {b} {a}",
@@ -182,6 +185,7 @@ EN: dict[str, Any] = {
                   ">": "{a} are over {b}", "<": "{a} are under {b}", "==": "{a} are {b}",
                   "!=": "{a} are not {b}"}},
     "clause_the": False,
+    "subject_start": ("the", "your", "all", "each", "every", "a", "an"),
     "count_clause": {"one": "there is {x}", "other": "there are {x}"},
     "key_in": "{f} in {a}",
     "count_cmp": {">=": "at least {b} {a}", "<=": "at most {b} {a}", ">": "more than {b} {a}",

@@ -2177,7 +2177,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': '$2 for each piece in your color in sector A1',
-            'it': '2 $ per ogni tuo pezzo nel settore A1',
+            'it': '$2 per ogni tuo pezzo nel settore A1',
         },
         'score': {
             'op': 'ar',
@@ -2305,7 +2305,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': '$2 for each piece in your color in sector A2',
-            'it': '2 $ per ogni tuo pezzo nel settore A2',
+            'it': '$2 per ogni tuo pezzo nel settore A2',
         },
         'score': {
             'op': 'ar',
@@ -2433,7 +2433,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': '$2 for each piece in your color in sector A3',
-            'it': '2 $ per ogni tuo pezzo nel settore A3',
+            'it': '$2 per ogni tuo pezzo nel settore A3',
         },
         'score': {
             'op': 'ar',
@@ -2561,7 +2561,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': '$2 for each piece in your color in sector B1',
-            'it': '2 $ per ogni tuo pezzo nel settore B1',
+            'it': '$2 per ogni tuo pezzo nel settore B1',
         },
         'score': {
             'op': 'ar',
@@ -2689,7 +2689,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': '$2 for each piece in your color in sector B2',
-            'it': '2 $ per ogni tuo pezzo nel settore B2',
+            'it': '$2 per ogni tuo pezzo nel settore B2',
         },
         'score': {
             'op': 'ar',
@@ -2817,7 +2817,7 @@ RECORDS = {
         'use': 'section',
         'name': {
             'en': '$2 for each piece in your color in zone C',
-            'it': '2 $ per ogni tuo pezzo nella zona C',
+            'it': '$2 per ogni tuo pezzo nella zona C',
         },
         'score': {
             'op': 'ar',

@@ -1139,7 +1139,7 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 3, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
-                                            'text': {'en': 'gain 3 $', 'it': 'guadagna 3 $'},
+                                            'text': {'en': 'gain $3', 'it': 'guadagna $3'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 7704,

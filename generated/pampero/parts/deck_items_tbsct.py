@@ -2208,7 +2208,7 @@ RECORDS = {
                                             'def': 'gain',
                                             'args': {'n': 2, 'r': 'money'},
                                             'kinds': {'r': 'resources'},
-                                            'text': {'en': 'gain 2 $', 'it': 'guadagna 2 $'},
+                                            'text': {'en': 'gain $2', 'it': 'guadagna $2'},
                                         },
                                         'at': 'rules_data/pampero/definitions/resources.yaml:57',
                                         'id': 9514,

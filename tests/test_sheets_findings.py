@@ -1,0 +1,93 @@
+"""Findings of the sheets-as-pictures QA, on the checked-in pages
+(``generated/<game>/sheets/*.html``, kept equal to the data by ``rulesc build --check``).
+
+The expected words come from the rulebooks (``shared/sources``): Pampero's Clear Skies
+"Investor Tendencies" ("the reward ... is $10 plus $10 for each venture capital tile",
+the objective "The sum of all your income markers must be $30 or more"), the base summary
+("Pay $30 per tile at the end"), never from the output.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from compiler.sheets.speak import Speaker
+
+ROOT = Path(__file__).resolve().parents[1]
+SHEETS = ("reference", "designer", "cards", "modules", "quick")
+
+
+@cache
+def page(game: str, name: str) -> str:
+    """A checked-in sheet as plain text (tags out, entities decoded, spaces single)."""
+    raw = (ROOT / "generated" / game / "sheets" / name).read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", " ", htmllib.unescape(raw).replace("\xa0", " "))
+    return re.sub(r"\s+", " ", text)
+
+
+# ---- 1. money is "$30", as the rulebooks write it ---------------------------------------
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+@pytest.mark.parametrize("aid", SHEETS)
+def test_pampero_money_symbol_goes_before_the_number(aid, lang):
+    raw = (ROOT / "generated" / "pampero" / "sheets" / f"{aid}.{lang}.html").read_text(
+        encoding="utf-8")
+    text = htmllib.unescape(raw).replace("\xa0", " ")
+    assert not re.search(r"\d \$", text), re.search(r".{40}\d \$.{20}", text)
+    assert "$30" in page("pampero", f"reference.{lang}.html")   # "Pay $30 per tile"
+
+
+@pytest.mark.parametrize("lang, reward", [
+    ("en", "Gain $10 and gain $10 per your venture capital tile."),
+    ("it", "Guadagna $10 e guadagna $10 per ogni tua tessera capitale di rischio.")])
+def test_pampero_objective_reward_reads_as_the_rulebook(lang, reward):
+    """Clear Skies, Investor Tendencies: "$10 plus $10 for each venture capital tile"."""
+    assert reward in page("pampero", f"reference.{lang}.html")
+
+
+def test_symbol_first_is_the_records_not_the_games():
+    """A record without ``symbol_first`` keeps its order ("4 M€"); one with it, in any
+    game, goes first; a negative keeps its sign in front."""
+    ir = {"game": {"language": "en"}, "records": {"resources": {
+        "money": {"name": {"en": "$"}, "symbol_first": True},
+        "plants": {"name": {"en": "plants"}, "name_one": {"en": "plant"}}}},
+        "texts": {}, "flow": {}}
+    sp = Speaker(ir, "en")
+    arg = {"n": ("30", 30), "m": ("-2", -2), "r": ("$", None), "p": ("plants", None)}
+    said = sp.fill("gain {n} {r}, lose {m} {r}, gain 2 {r}, gain {n} {p}",
+                   lambda name, form, art: arg[name])
+    assert said == "gain $30, lose -$2, gain $2, gain 30 plants"
+    assert "guadagna 4 M€" in page("terraforming_mars", "cards.it.html")
+
+
+# ---- 2. a comparison said alone takes its verb when its subject is a phrase --------------
+
+@pytest.mark.parametrize("lang, cell", [
+    ("it", "La somma dei tuoi segnalini reddito è almeno 30"),
+    ("it", "Il più basso dei tuoi segnalini reddito è almeno 5"),
+    ("it", "Le tue colonne piene di contratti sono almeno 2"),
+    ("en", "The sum of your income markers is at least 30"),
+    ("en", "The lowest of your income markers is at least 5")])
+def test_pampero_objective_conditions_have_their_verb(lang, cell):
+    """Clear Skies objectives: "The sum of all your income markers must be $30 or more",
+    "Have all your income markers on $5 income or more"."""
+    assert cell in page("pampero", f"reference.{lang}.html")
+
+
+def test_no_italian_condition_lacks_its_verb():
+    """No cell reads "<article> ... almeno N" without "è"/"sono" before "almeno"; a label
+    (a record's name, a bare phrase) stays one: "NT almeno 35", the requirement
+    "produzione di titanio almeno 1"."""
+    for game in ("pampero", "terraforming_mars", "love_letter"):
+        raw = (ROOT / "generated" / game / "sheets" / "reference.it.html").read_text("utf-8")
+        for cell in re.findall(r"<td>([^<]*)</td>", htmllib.unescape(raw)):
+            m = re.match(r"(?i)(il|lo|la|l'|i|gli|le|tuoi|tue) .* (almeno|al massimo) ", cell)
+            assert not m or re.search(r" (è|sono) (almeno|al massimo) ", cell), cell
+    tm = page("terraforming_mars", "reference.it.html")
+    assert "NT almeno 35" in tm
+    assert "produzione di titanio almeno 1" in page("terraforming_mars", "cards.it.html")
