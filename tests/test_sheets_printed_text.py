@@ -68,7 +68,7 @@ def test_pampero_may_infinitive_on_the_cards():
 
 
 def test_pampero_per_each_of_your_items():
-    """"gain 10 $ per venture capital tile you hold": "per ogni tua tessera", never
+    """"gain $10 per venture capital tile you hold": "per ogni tua tessera", never
     "per ogni i tuoi tessere"."""
     ref = page("pampero", "reference.it.html")
     assert "per ogni tua tessera capitale di rischio" in ref
@@ -173,7 +173,7 @@ def test_untranslated_names_carry_the_note():
     sec = mods[mods.index('id="module-companies"'):]
     sec = sec[:sec.index("</section>")]
     # the company tiles have Italian names now: no English, no note
-    assert "Inizia la partita con 30 $ invece di 25 $" in sec and NOTE_IT not in sec
+    assert "Inizia la partita con $30 invece di $25" in sec and NOTE_IT not in sec
     # a module page that names nothing in English carries no note
     sec = mods[mods.index('id="module-investor_tendencies"'):]
     assert NOTE_IT not in sec[:sec.index("</section>")]
@@ -268,7 +268,7 @@ def test_pampero_italian_forms_of_the_clear_skies_and_verne_names():
     assert "segnalino prezzo dell'allevamento" in mods
     assert "segnalino prezzo della silvicoltura" in mods
     assert "segnalino prezzo dell'agricoltura" in mods
-    assert "Inizia la partita con 30 $ invece di 25 $" in mods
+    assert "Inizia la partita con $30 invece di $25" in mods
     assert "2 tracciati dei prezzi a due facce" in mods
     assert "8 dischi segnalino azione di legno (2 per colore)" in mods
     assert "Specialista industria privata" in page("pampero", "cards.it.html")
