@@ -91,3 +91,36 @@ def test_no_italian_condition_lacks_its_verb():
     tm = page("terraforming_mars", "reference.it.html")
     assert "NT almeno 35" in tm
     assert "produzione di titanio almeno 1" in page("terraforming_mars", "cards.it.html")
+
+
+# ---- 3. nested forms do not stack colons -----------------------------------------------
+
+@pytest.mark.parametrize("lang, step", [
+    ("it", "Rimborso agli investitori (ogni giocatore): paga $30 per ogni tessera di "
+           "capitale di rischio."),
+    ("en", "Investors paid back (each player): pay $30 for each venture capital tile.")])
+def test_a_named_each_player_step_has_one_colon(lang, step):
+    """Base summary, "Basic action effects": "Pay $30 per tile at the end"."""
+    assert step in page("pampero", f"reference.{lang}.html")
+
+
+@pytest.mark.parametrize("game", ["pampero", "terraforming_mars", "love_letter"])
+@pytest.mark.parametrize("lang", ["it", "en"])
+@pytest.mark.parametrize("aid", SHEETS)
+def test_no_stacked_colons_in_rule_text(game, aid, lang):
+    """"X: ogni giocatore: paga", "per ogni B: scegli una: ..." after a colon, "se A: se
+    B: ..." and "dopo il conteggio:" after a name are said with one colon."""
+    text = page(game, f"{aid}.{lang}.html")
+    for bad in (r": (ogni giocatore|each player): ",
+                r": (per ogni|for each) [^:.]*: (scegli|choose|puoi|you may)",
+                r": (se|if) [^:.]*: (se|if) [^:.]*: ",
+                r": (dopo il conteggio|once scored): "):
+        assert not re.search(bad, text), re.search(".{60}" + bad + ".{20}", text)
+
+
+def test_for_each_after_a_trigger_takes_a_comma():
+    """Terraforming Mars card #073, Mars University: "when you play a science tag,
+    including this, you may discard a card from hand to draw a card" (one comma, one
+    colon after the trigger)."""
+    assert ("per ogni indicatore scienza della carta giocata, puoi scartare una carta dalla "
+            "mano per pescarne una") in page("terraforming_mars", "cards.it.html")

@@ -119,7 +119,7 @@ def test_step_names_start_with_a_capital():
     ref = page("pampero", "reference.it.html")
     assert "<b>Denaro iniziale.</b>" in ref
     assert "<b>Fase 5: Reddito.</b>" in ref
-    assert "Rimborso agli investitori: ogni giocatore" in ref
+    assert "Rimborso agli investitori (ogni giocatore): paga" in ref
     assert "<li><b>Denaro</b>:" in ref
     for game in ("pampero", "terraforming_mars", "love_letter"):
         for lang in ("it", "en"):
