@@ -73,6 +73,8 @@ def _item(sp: Speaker, section: dict[str, Any], kind: str, rid: str,
                   if module else "",
                   "group": str(rec.get(section["group"]) or "") if section.get("group")
                   else "", "errata": errata(sp, kind, rid)}
+    # a placeholder (content the sources do not give) says so, not only by its mark
+    item["stand"] = str(sp.w["stand_in"]) if isinstance(rec.get("placeholder"), str) else ""
     if section.get("layout") == "table":
         item["name"] = upper_first(item["name"])
         item["cells"] = [r["texts"] for r in _rows(f, [{**c, "label": ""} for c in
@@ -80,6 +82,8 @@ def _item(sp: Speaker, section: dict[str, Any], kind: str, rid: str,
     else:
         item["lines"] = [r for r in _rows(f, section.get("lines") or [],
                                           section.get("layout") == "cards") if r["texts"]]
+        if item["stand"]:
+            item["lines"].insert(0, {"label": "", "texts": [item["stand"]], "stand": True})
     if section.get("layout") == "cards":
         item["class"] = re.sub(r"[^a-z0-9_]", "", str(rec.get(section.get("class") or "")
                                                       or ""))
