@@ -169,3 +169,60 @@ def test_every_shown_placeholder_says_it_is_one(aid, lang, words):
 def test_records_with_their_rulebook_text_say_nothing_of_the_kind():
     assert "stand-in" not in page("terraforming_mars", "reference.en.html")
     assert "stand-in" not in page("love_letter", "cards.en.html")
+
+
+# ---- 5, 6. the layout: lists under their headings, no forced page breaks -----------------
+
+def _list_boxes(game: str, name: str) -> list[tuple[int, str, str, float, float]]:
+    """(page, section id, "h2" or "li", top, bottom) of the list sections' headings and
+    items, as WeasyPrint lays out the checked-in page, in document order."""
+    weasyprint = pytest.importorskip("weasyprint")
+    raw = (ROOT / "generated" / game / "sheets" / name).read_text(encoding="utf-8")
+    doc = weasyprint.HTML(string=raw).render()
+    out: list[tuple[int, str, str, float, float]] = []
+
+    def walk(box, page: int, sec: str) -> None:
+        el = getattr(box, "element", None)
+        tag = getattr(box, "element_tag", "")
+        if tag == "section" and el is not None and "list" in (el.get("class") or "").split():
+            sec = el.get("id") or ""
+        if sec and tag in ("h2", "li") and type(box).__name__ == "BlockBox":
+            out.append((page, sec, tag, box.position_y, box.position_y + box.height))
+            return
+        for child in getattr(box, "children", None) or []:
+            walk(child, page, sec)
+
+    for i, pg in enumerate(doc.pages):
+        walk(pg._page_box, i + 1, "")
+    return out
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_list_items_stay_under_their_heading(lang):
+    """Pampero's "Scoring sections" and "Decks and displays" lists: every item lies below
+    its own heading and above the next list's heading (two-column lists used to run on
+    beside the following heading)."""
+    boxes = _list_boxes("pampero", f"reference.{lang}.html")
+    heads = {(p, s): (top, bottom) for p, s, tag, top, bottom in boxes if tag == "h2"}
+    order = [s for _, s, tag, _, _ in boxes if tag == "h2"]
+    assert len(order) >= 3
+    for page, sec, tag, top, bottom in boxes:
+        if tag != "li":
+            continue
+        if (page, sec) in heads:
+            assert top >= heads[(page, sec)][1] - 0.5, (sec, page)
+        later = order[order.index(sec) + 1:] if sec in order else []
+        if later and (page, later[0]) in heads:
+            assert bottom <= heads[(page, later[0])][0] + 0.5, (sec, later[0], page)
+
+
+@pytest.mark.parametrize("game", ["pampero", "terraforming_mars"])
+def test_no_section_forces_a_page_break(game):
+    """A forced break before the card sections left a page nearly blank (Pampero's
+    reference page 4, Terraforming Mars's last page with one corporation)."""
+    for lang in ("it", "en"):
+        for aid in ("reference", "designer"):
+            raw = (ROOT / "generated" / game / "sheets" / f"{aid}.{lang}.html").read_text(
+                encoding="utf-8")
+            style = raw[:raw.index("</style>")]
+            assert "break-before: page" not in style and "break-after: page" not in style

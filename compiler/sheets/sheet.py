@@ -203,8 +203,9 @@ def _players(sp: Speaker, players: dict[str, Any]) -> str:
 
 
 def rows(secs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The order of the page: two list sections side by side; the modules before the
-    first section of cards (which starts a page), else last."""
+    """The order of the page: two list sections in a row (each its heading across the
+    page and its items in two columns); the modules before the first section of cards,
+    else last. No section forces a page break (a forced one left pages nearly blank)."""
     out: list[dict[str, Any]] = []
     for sec in secs:
         if sec["layout"] == "cards" and not any(r.get("modules") for r in out):
