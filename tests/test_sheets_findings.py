@@ -226,3 +226,32 @@ def test_no_section_forces_a_page_break(game):
                 encoding="utf-8")
             style = raw[:raw.index("</style>")]
             assert "break-before: page" not in style and "break-after: page" not in style
+
+
+# ---- 7. the designer's notes say what the page does -----------------------------------
+
+def test_designer_notes_are_true():
+    """Pampero's records all have English names: the English designer's page says no name
+    is in another language; the records with no name at all (placeholders the sources do
+    not name) are shown by id, and the note of their section says so."""
+    from compiler.load import load_rules
+
+    raw = (ROOT / "generated" / "pampero" / "sheets" / "designer.en.html").read_text(
+        encoding="utf-8")
+    assert "not known in English" not in raw
+    docs, _ = load_rules(ROOT / "rules_data" / "pampero", ROOT)
+    nameless = [(str(d.data.get("kind")), str(r["id"])) for d in docs
+                if isinstance(d.data, dict) for r in d.data.get("records") or []
+                if isinstance(r, dict) and not r.get("name")]
+    checked = 0
+    for kind, rid in nameless:
+        at = raw.find(f'id="{kind}-{rid}"')
+        if at < 0:
+            continue
+        section = raw.rfind("<section", 0, at)
+        assert "Items with no name in the sources are shown by their id." in \
+            raw[section:at], (kind, rid)
+        checked += 1
+    assert checked > 0
+    it = (ROOT / "generated" / "pampero" / "sheets" / "designer.it.html").read_text("utf-8")
+    assert "Gli elementi senza nome nelle fonti sono indicati con il loro id." in it

@@ -66,7 +66,10 @@ def _item(sp: Speaker, section: dict[str, Any], kind: str, rid: str,
     f = Fields(sp, kind, rid, rec, section)
     module = rec.get("module")
     item: Item = {"id": rid, "name": sp.pick(rec.get("name"), rid),
-                  "translated": sp.has_lang(rec.get("name")),
+                  # a record with no name at all (shown by its id, on a designer's page)
+                  # is no name in another language
+                  "translated": sp.has_lang(rec.get("name")) or not rec.get("name"),
+                  "by_id": not rec.get("name"),
                   "source": citation(sp, rec), "prov": provisional(sp, kind, rid),
                   "module": sp.w["only_with"].format(module=sp.name("modules", module,
                                                                     gloss=True))
@@ -141,7 +144,9 @@ def sections(sp: Speaker) -> list[dict[str, Any]]:
         parts = [{"title": sp.pick(names.get(g), title) if g else title, "count": len(its),
                   **_filled(its, columns)}
                  for g, its in groups.items()]
-        note = sp.w["names_note"] if any(not i["translated"] for i in items) else ""
+        notes = [sp.w["names_note"]] if any(not i["translated"] for i in items) else []
+        notes += [sp.w["ids_note"]] if any(i["by_id"] for i in items) else []
+        note = " ".join(notes)
         out.append({"id": kind, "layout": section.get("layout"), "title": title,
                     "intro": _intro(sp, section), "note": note, "groups": parts,
                     "columns": columns})
