@@ -42,6 +42,17 @@ def test_pampero_money_symbol_goes_before_the_number(aid, lang):
     assert "$30" in page("pampero", f"reference.{lang}.html")   # "Pay $30 per tile"
 
 
+@pytest.mark.parametrize("lang, words", [
+    ("en", "pay $ equal to the price of your Innovations price track space plus the "
+           "spaces of the discs behind it"),
+    ("it", "paga $ pari al prezzo della casella di tracciato prezzi Innovazioni")])
+def test_pampero_an_amount_in_words_reads_before_the_symbol(lang, words):
+    """Project Verne, Innovations and Freelancers: "each player must pay the cost of the
+    space their action marker disc is in PLUS the cost of the spaces of any action marker
+    discs behind" (not "... behind it $")."""
+    assert words in page("pampero", f"modules.{lang}.html")
+
+
 @pytest.mark.parametrize("lang, reward", [
     ("en", "Gain $10 and gain $10 per your venture capital tile."),
     ("it", "Guadagna $10 e guadagna $10 per ogni tua tessera capitale di rischio.")])
@@ -62,6 +73,9 @@ def test_symbol_first_is_the_records_not_the_games():
     said = sp.fill("gain {n} {r}, lose {m} {r}, gain 2 {r}, gain {n} {p}",
                    lambda name, form, art: arg[name])
     assert said == "gain $30, lose -$2, gain $2, gain 30 plants"
+    arg["k"] = ("the price of your space", None)
+    assert sp.fill("pay {k} {r}", lambda name, form, art: arg[name]) == \
+        "pay $ equal to the price of your space"
     assert "guadagna 4 M€" in page("terraforming_mars", "cards.it.html")
 
 

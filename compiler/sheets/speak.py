@@ -268,6 +268,7 @@ class Speaker(Clauses):
     def _fill(self, parts: list[Any], arg: Any, number: list[Any]) -> tuple[str, bool]:
         out: list[str] = []
         empty = False
+        phrase = -1   # where in ``out`` the last hole said a phrase, not a number
         for part in parts:
             if isinstance(part, list):               # [optional part]
                 text, missing = self._fill(part, arg, number)
@@ -300,6 +301,11 @@ class Speaker(Clauses):
                 out = [_symbol_first("".join(out), text)]   # "$30", not "30 $"
                 number[0] = None
                 continue
+            if text in self.first and phrase >= 0 and not "".join(out[phrase + 1:]).strip():
+                # an amount said in words: "pay $ equal to the price ...", not "... it $"
+                out[phrase:] = [str(self.w["symbol_equal"]).format(r=text, n=out[phrase])]
+                continue
+            phrase = len(out) if value is None and text.strip() else -1
             out.append(text)
         return "".join(out), empty
 
