@@ -333,10 +333,10 @@ def test_pampero_turn_choice_requirements_read_as_conditions(lang):
         assert "→ batter" not in text
         assert "plancia almeno" not in text and "mat at least" not in text
     if lang == "it":
-        assert "Requisito:</span> Almeno 2 carte azione sulla tua plancia;" in quick
+        assert "Requisito:</span> Almeno 2 carte azione sulla tua plancia<br>" in quick
         assert "<td>Almeno 1 batteria nella riserva</td>" in ref
     else:
-        assert "Requirement:</span> At least 2 action cards on your company mat;" in quick
+        assert "Requirement:</span> At least 2 action cards on your company mat<br>" in quick
         assert "<td>At least 1 battery in the supply</td>" in ref
 
 
