@@ -128,7 +128,9 @@ def test_no_stacked_colons_in_rule_text(game, aid, lang):
     for bad in (r": (ogni giocatore|each player): ",
                 r": (per ogni|for each) [^:.]*: (scegli|choose|puoi|you may)",
                 r": (se|if) [^:.]*: (se|if) [^:.]*: ",
-                r": (dopo il conteggio|once scored): "):
+                r": (dopo il conteggio|once scored): ",
+                r": (per giocatore|per player|comune|shared): ",
+                r"(Premio|Reward): (A|At) \d+: "):
         assert not re.search(bad, text), re.search(".{60}" + bad + ".{20}", text)
 
 
