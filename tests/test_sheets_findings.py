@@ -271,3 +271,25 @@ def test_designer_notes_are_true():
     assert checked > 0
     it = (ROOT / "generated" / "pampero" / "sheets" / "designer.it.html").read_text("utf-8")
     assert "Gli elementi senza nome nelle fonti sono indicati con il loro id." in it
+
+
+@pytest.mark.parametrize("game, name", [("terraforming_mars", "reference.it.html"),
+                                        ("terraforming_mars", "reference.en.html"),
+                                        ("pampero", "reference.en.html")])
+def test_no_page_is_nearly_blank(game, name):
+    """Terraforming Mars's reference ended on a page with one corporation (the 13
+    corporations are one short list, now kept whole), Pampero's had a page cut short
+    before its action cards: every page's text reaches past a fifth of its height."""
+    weasyprint = pytest.importorskip("weasyprint")
+    raw = (ROOT / "generated" / game / "sheets" / name).read_text(encoding="utf-8")
+    doc = weasyprint.HTML(string=raw).render()
+
+    def lowest(box) -> float:
+        own = box.position_y + box.height if type(box).__name__ == "TextBox" and \
+            box.text.strip() and not box.text.strip().endswith(f"/ {len(doc.pages)}") \
+            else 0.0
+        return max([own] + [lowest(c) for c in getattr(box, "children", None) or []])
+
+    for i, pg in enumerate(doc.pages):
+        filled = lowest(pg._page_box) / pg.height
+        assert filled > 0.2, (name, i + 1, round(filled, 2))
