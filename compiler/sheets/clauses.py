@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.sheets.forms import Forms, number_of
+from compiler.sheets.grammar import guess_gender, italian_article
 
 __all__ = ["STATEMENTS", "Clauses", "lower_first", "sentence", "upper_first"]
 
@@ -39,6 +40,7 @@ def sentence(text: str) -> str:
 class Clauses(Forms):
     """The statement forms of ``Speaker`` (see the module docstring)."""
 
+    kinds: dict[str, Any]
     loop: dict[str, str]
     """Loop variables in scope and the words that name them ("tessera Città")."""
     after_colon = False
@@ -53,6 +55,24 @@ class Clauses(Forms):
 
     def kind_name(self, kind: str, form: str | None = None) -> str:
         raise NotImplementedError
+
+    def _kind_var(self, tree: Tree) -> bool:
+        """A parameter or name that stands for one record of a kind and is said by the
+        kind's singular name (``card`` in a modifier's ``where``: "carta Progetto")."""
+        var = tree.get("var")
+        return bool(var) and bool(tree.get("kind")) and var not in self.loop \
+            and var not in self.w["var"]
+
+    def _kind_article(self, kind: str, text: str) -> str:
+        """The definite article before a kind's singular name: the kind's ``gender`` in
+        kinds.yaml, else guessed from the name's first word."""
+        decl = self.kinds.get(kind) or {}
+        gender = decl.get("gender")
+        given = gender.get(self.lang) if isinstance(gender, dict) else None
+        if self.lang == "it":
+            word = text.split(" ", 1)[0]
+            return italian_article(text, str(given or guess_gender(word)), False)
+        return "the " if self.lang == "en" else ""
 
 
     def effect(self, tree: Tree) -> str:

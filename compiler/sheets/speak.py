@@ -21,20 +21,20 @@ from compiler.sheets.clauses import Clauses, lower_first, sentence, upper_first
 from compiler.sheets.forms import VALUES, number_of
 from compiler.sheets.grammar import (
     HOLE_STYLES,
-    guess_gender,
+    NUMBER_BEFORE,
     italian_article,
     italian_indefinite,
     join_articles,
     parse_template,
     plural,
     round_forms,
+    symbol_before,
 )
 from compiler.sheets.words import words
 
 __all__ = ["Speaker", "lower_first", "sentence", "upper_first"]
 
 Tree = Any
-_NUMBER_BEFORE = re.compile(r"(?:^|\s)(-?\d+)\s+$")
 _GLOSS = re.compile(r"\s*\([^()]*\)\s*$")
 
 
@@ -277,7 +277,7 @@ class Speaker(Clauses):
                 continue
             if not (part.startswith("{") and part.endswith("}")):
                 if part.strip():
-                    found = _NUMBER_BEFORE.search(part)
+                    found = NUMBER_BEFORE.search(part)
                     number[0] = int(found.group(1)) if found else None
                 out.append(part)
                 continue
@@ -297,8 +297,8 @@ class Speaker(Clauses):
                 else None
             if "signed" in mods and re.fullmatch(r"\d+(?:[.,]\d+)?", text):
                 text = "+" + text   # {by:signed}: a change, "+1" (a negative has its "-")
-            if text in self.first and _NUMBER_BEFORE.search("".join(out)):
-                out = [_symbol_first("".join(out), text)]   # "$30", not "30 $"
+            if text in self.first and NUMBER_BEFORE.search("".join(out)):
+                out = [symbol_before("".join(out), text)]   # "$30", not "30 $"
                 number[0] = None
                 continue
             if text in self.first and phrase >= 0 and not "".join(out[phrase + 1:]).strip():
@@ -354,24 +354,6 @@ class Speaker(Clauses):
             return self._kind_article(str(tree["kind"]), text) + text, None
         return self.value(tree, form), number_of(tree)
 
-    def _kind_var(self, tree: Tree) -> bool:
-        """A parameter or name that stands for one record of a kind and is said by the
-        kind's singular name (``card`` in a modifier's ``where``: "carta Progetto")."""
-        var = tree.get("var")
-        return bool(var) and bool(tree.get("kind")) and var not in self.loop \
-            and var not in self.w["var"]
-
-    def _kind_article(self, kind: str, text: str) -> str:
-        """The definite article before a kind's singular name: the kind's ``gender`` in
-        kinds.yaml, else guessed from the name's first word."""
-        decl = self.kinds.get(kind) or {}
-        gender = decl.get("gender")
-        given = gender.get(self.lang) if isinstance(gender, dict) else None
-        if self.lang == "it":
-            word = text.split(" ", 1)[0]
-            return italian_article(text, str(given or guess_gender(word)), False)
-        return "the " if self.lang == "en" else ""
-
     # ---- values -------------------------------------------------------------------
 
     def value(self, tree: Tree, form: str | None = None) -> str:
@@ -421,12 +403,3 @@ class Speaker(Clauses):
             return self.clause(tree)
         return " ".join(self.value(a) for a in tree.get("a") or [] if a is not None)
 
-
-def _symbol_first(before: str, symbol: str) -> str:
-    """``before`` ending in a number and a space, with ``symbol`` put before the number
-    ("gain 2 " + "$" -> "gain $2"; "-2 " -> "-$2")."""
-    found = _NUMBER_BEFORE.search(before)
-    assert found is not None
-    n = found.group(1)
-    sign, digits = ("-", n[1:]) if n.startswith("-") else ("", n)
-    return before[:found.start(1)] + sign + symbol + digits
