@@ -12,7 +12,9 @@ Where: ``$RULESC_CACHE_DIR``, else ``$XDG_CACHE_HOME/rulesc``, else ``~/.cache/r
 (never inside the package: an installed wheel works the same). ``RULESC_NO_CACHE=1``
 (or ``--no-cache``) bypasses it. Files, per key: ``<key>.diags.json`` (the
 diagnostics), ``<key>.ir.marshal`` (the IR, read only when a command needs it) and
-``<key>.<source hash>.out.marshal`` (every rendered file of ``generated/<game>/``).
+``<key>.<source hash>.out.marshal`` (every rendered file of ``generated/<game>/``); and,
+for all runs, ``syn-<code hash>.marshal``, the syntax tree of every text parsed before
+(``compiler.lang.parse``: after an edit only the changed texts are parsed again).
 Entries are written atomically; a missing or unreadable entry is a miss. Folders with a
 symbolic link among their rules files are never cached (what a link reads may change).
 Deleting the folder is always safe.

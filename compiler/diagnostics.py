@@ -51,6 +51,7 @@ CODES = {
     "R040": "a player's page would show a data name",
     "R041": "the sheet names a field its kind does not have",
     "R042": "a list by player count has no item for a player count",
+    "R043": "event emitted without a field it declares",
     "D004": "statement where a value is expected, or a value where a statement is",
     "W003": "record without a rulebook source",
     "W004": "definition text without a language of the game",

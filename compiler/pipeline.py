@@ -101,6 +101,9 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None,
     with paused_gc():
         result = _compile(rules_dir, root, base)
         if key is not None:
+            from compiler.lang.parse import keep_trees
+
+            keep_trees()  # the texts' syntax trees, for the next run after an edit
             cache.store_value(f"{key}.ir.marshal", result.ir)
             cache.store_diags(key, result.diagnostics)
             result.key = key

@@ -112,3 +112,27 @@ def test_a_pyc_is_current_only_for_its_source(cached, game, tmp_path, capsys):
     assert _pyc_current(pyc, engine.read_bytes())
     assert not _pyc_current(pyc, engine.read_bytes() + b"\n")
     assert not _pyc_current(out / "none.pyc", b"")
+
+
+def test_kept_syntax_trees_give_the_same_compilation(cached, game):
+    """After an edit, the texts an earlier run parsed are read from the cache folder
+    (``syn-*.marshal``): the IR and diagnostics are those of a fresh parse, and a
+    broken file is only a miss."""
+    from compiler.lang import parse
+
+    parse._KEPT.clear()
+    parse._tree.cache_clear()
+    first = compile_game(game, game.parent, use_cache=True)
+    [kept] = cached.glob("syn-*.marshal")
+    parse._KEPT.clear()
+    parse._tree.cache_clear()
+    (game / "cards.yaml").write_text((game / "cards.yaml").read_text() + "\n")
+    again = compile_game(game, game.parent, use_cache=True)
+    assert parse._KEPT["trees"] and not parse._KEPT["new"]  # nothing parsed again
+    assert again.ir == first.ir and again.diagnostics == first.diagnostics
+    kept.write_bytes(b"not marshal")
+    parse._KEPT.clear()
+    parse._tree.cache_clear()
+    (game / "cards.yaml").write_text((game / "cards.yaml").read_text() + "\n")
+    broken = compile_game(game, game.parent, use_cache=True)
+    assert broken.ir == first.ir and broken.diagnostics == first.diagnostics

@@ -98,6 +98,12 @@ SPECIAL: dict[str, Callable[[Path], Path]] = {
     "L013": _symlink,
     "L014": _not_a_file,
     "D002": _long_effect,
+    "R043": lambda t: game(t, {
+        "events.yaml": "kind: events\nrecords:\n  - {id: built, fields: {card: cards, "
+                       "by: player}}\n",
+        "cards.yaml": "kind: cards\nsource: {doc: rules, section: Cards}\nrecords:\n"
+                      "  - {id: mine, name: {en: Mine}, cost: 2, effect: \"gain 3 money; "
+                      "emit built {card: this}\"}\n"}),
 }
 # Codes that only ``rulesc build`` reports (its sheets): tests/test_build.py triggers them.
 BUILD_ONLY: set[str] = set()

@@ -108,11 +108,12 @@ def test_neutral_cities_count_the_discarded_costs():
     sinistra, contate e saltate le caselle proibite"; the second "dal basso a destra";
     each greenery "girate in senso orario intorno alla città partendo dall'alto a
     sinistra". The data's reading: the 1st and 3rd cards' costs place the cities, the
-    2nd and 4th their greeneries."""
-    for seed in (4, 5, 6):
+    2nd and 4th their greeneries; a card costing 0 counts as 1 (seed 338 discards
+    Indentured Workers first, seed 236 third)."""
+    for seed in (4, 5, 6, 338, 236):
         game = new(1, ("corporate_era", "solo"), seed=seed)
         s = game.state
-        c1, c2, c3, c4 = (_cards()[c]["cost"] for c in s["discard"])
+        c1, c2, c3, c4 = (max(_cards()[c]["cost"], 1) for c in s["discard"])
         board: dict[str, Any] = {}
         land = _free_land(board, True)
         city1 = land[(c1 - 1) % len(land)]

@@ -209,9 +209,10 @@ def _index(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
         inner = scope.child(you=var("you", "player"))
         value, tv = expr(rc, syn.kids[1], inner, want)
         return {"op": "as", "p": base, "e": value}, tv
-    key, kt = expr(rc, syn.kids[1], scope)
-    if isinstance(t, tuple) and t[0] == "map":
+    if isinstance(t, tuple) and t[0] == "map":  # the key must be of the map's key type
+        key, _ = expr(rc, syn.kids[1], scope, t[1])
         return {"op": "key", "of": base, "k": key, "d": default_of(t[2])}, t[2]
+    key, kt = expr(rc, syn.kids[1], scope)
     if base.get("op") == "lit" and isinstance(base.get("v"), list):
         check_by_players(rc, syn.kids[1], base["v"], key)
     if isinstance(t, tuple) and t[0] == "list":

@@ -39,11 +39,19 @@ def _through_calls(decls: Any, marks: dict[str, list[str]]) -> None:
     said = {d.id: re.compile(r"\s+".join(
         re.escape(p) if isinstance(p, str) else r"\S.*?" for p in d.parts
         if not isinstance(p, str) or p.strip()), re.S) for d in decls.definitions}
+    words = {d.id: [p.strip() for p in d.parts if isinstance(p, str) and p.strip()]
+             for d in decls.definitions}
+
+    def says(body: str, other: str) -> bool:
+        # The regex (holes match any words) is slow on long bodies: look for its
+        # literal words first, which most bodies lack.
+        return all(w in body for w in words[other]) and bool(said[other].search(body))
+
     changed = True
     while changed:
         changed = False
         for did, body in bodies.items():
-            for other in [o for o in list(marks) if o != did and said[o].search(body)]:
+            for other in [o for o in list(marks) if o != did and says(body, o)]:
                 new = [m for m in marks[other] if m not in marks.get(did, [])]
                 if new:
                     marks[did] = marks.get(did, []) + new

@@ -91,8 +91,77 @@ def parse(start: str, text: str, position: Position, path: str
 def _tree(start: str, text: str) -> Any:
     """The ``Syn`` tree of ``text`` at character offsets (``SynBuilder``; the same text
     is parsed once: card texts repeat). It is only read afterwards: ``located`` builds new
-    nodes at the file positions of each place the text is written."""
-    return parser().parse(text, start=start)
+    nodes at the file positions of each place the text is written.
+
+    Trees parsed by earlier runs are read from rulesc's cache folder (``keep_trees``):
+    after one card is edited, only its texts are parsed again."""
+    kept, key = _kept(), f"{start}\0{text}"
+    _KEPT["used"].add(key)
+    plain = kept.get(key)
+    if plain is not None:
+        return _from_plain(plain)
+    tree = parser().parse(text, start=start)
+    kept[key] = _to_plain(tree)
+    _KEPT["new"] = True
+    return tree
+
+
+_KEPT: dict[str, Any] = {}
+"""``trees``: ``{"start\\0text": plain tree}`` read from the cache folder (or {}),
+``used``: the keys this process looked up, ``new``: whether it parsed a text the file
+lacks."""
+_KEEP_AT_MOST = 50_000
+
+
+def _kept() -> dict[str, Any]:
+    if "trees" not in _KEPT:
+        from compiler import cache
+
+        found = cache.load_value(_kept_name()) if cache.enabled() else None
+        _KEPT["trees"] = found if isinstance(found, dict) else {}
+        _KEPT["used"], _KEPT["new"] = set(), False
+    trees: dict[str, Any] = _KEPT["trees"]
+    return trees
+
+
+def keep_trees() -> None:
+    """Write the trees this process parsed, with those read, to the cache folder (once
+    per change; over ``_KEEP_AT_MOST`` texts the file starts again from this run's)."""
+    from compiler import cache
+
+    if not _KEPT.get("new") or not cache.enabled():
+        return
+    trees = _KEPT["trees"]
+    if len(trees) > _KEEP_AT_MOST:
+        trees = _KEPT["trees"] = {k: v for k, v in trees.items() if k in _KEPT["used"]}
+    cache.store_value(_kept_name(), trees)
+    _KEPT["new"] = False
+
+
+def _kept_name() -> str:
+    """The file of kept trees; any change to rulesc (its grammar, ``SynBuilder``) or to
+    Python or Lark's versions names a new one (``compiler.cache.code_hash``)."""
+    from compiler import cache
+
+    return f"syn-{cache.code_hash()[:24]}.marshal"
+
+
+def _to_plain(node: Any) -> Any:
+    """A ``Syn`` tree as marshal-able data: a node is ``[op, offset, col, kids]`` (a
+    list), a tuple of kids stays a tuple."""
+    if type(node) is Syn:
+        return [node.op, node.line, node.col, tuple([_to_plain(k) for k in node.kids])]
+    if type(node) is tuple:
+        return tuple([_to_plain(k) for k in node])
+    return node
+
+
+def _from_plain(node: Any) -> Any:
+    if type(node) is list:
+        return Syn(node[0], node[1], node[2], tuple([_from_plain(k) for k in node[3]]))
+    if type(node) is tuple:
+        return tuple([_from_plain(k) for k in node])
+    return node
 
 
 def _nesting(text: str) -> tuple[int, int]:

@@ -191,6 +191,14 @@ def _emit(rc: RC, syn: Syn, scope: Scope) -> IR:
                               hint=did_you_mean(key, list(declared)) or
                               "fields: " + ", ".join(declared))
             out[key], _ = expr(rc, value, scope, declared[key])
+    missing = [k for k, t in declared.items()
+               if k not in out and not (isinstance(t, tuple) and t[0] == "opt")]
+    if missing:
+        raise rc.fail(syn, "R043", f"event '{event}' is emitted without its field "
+                      f"'{missing[0]}' ({show(declared[missing[0]])})",
+                      hint=f"give every field the event declares: emit {event} {{"
+                      + ", ".join(f"{k}: ..." for k in declared) + "}; a field that may "
+                      "be left out is declared with '?' in events.yaml")
     return {"op": "emit", "ev": event, "f": out}
 
 

@@ -211,8 +211,15 @@ def _lazy_options(ctx: Ctx, node: dict[str, Any], picked: list[Any],
     the one before it did not lead to a full application (a trial run stops at the first
     option that does, so the rest of a long list is never looked at). Without
     ``labels`` (nothing picked yet and nothing to pick after) the label is None: a
-    compiled trial needs it only to leave out what is already picked."""
-    for k, alt in enumerate(node["alts"]):
+    compiled trial needs it only to leave out what is already picked. The likely shortest
+    first (same answer): ``stop``, alternatives without generators ("stop selling")."""
+    if node.get("upto"):
+        yield {"l": STOP}
+    alts = node["alts"]
+    order = range(1) if len(alts) == 1 else \
+        sorted(range(len(alts)), key=lambda k: bool(alts[k]["gens"]))
+    for k in order:
+        alt = alts[k]
         for binding in _lazy_bindings(ctx, alt["gens"], 0, {}):
             if not labels:
                 yield {"l": None, "a": k, "b": binding}
@@ -220,8 +227,6 @@ def _lazy_options(ctx: Ctx, node: dict[str, Any], picked: list[Any],
             label = _label(ctx, alt, binding)
             if label not in picked:
                 yield {"l": label, "a": k, "b": binding}
-    if node.get("upto"):
-        yield {"l": STOP}
 
 
 def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,

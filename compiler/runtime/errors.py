@@ -8,11 +8,13 @@ else.
 
 from __future__ import annotations
 
-__all__ = ["MAX_DECISIONS", "MAX_ROUNDS", "MAX_STEPS", "TRIAL_STEPS", "RulesError",
-           "TrialBudget", "check_bound"]
+__all__ = ["MAX_DECISIONS", "MAX_EVENT_DEPTH", "MAX_ROUNDS", "MAX_STEPS", "TRIAL_STEPS",
+           "RulesError", "TrialBudget", "check_bound"]
 
 MAX_STEPS = 200_000
 """Statements run between two decisions at most (a loop that never ends)."""
+MAX_EVENT_DEPTH = 1_000
+"""Events answered inside the reactions to other events at most (a reaction cycle)."""
 MAX_DECISIONS = 100_000
 MAX_ROUNDS = 200
 TRIAL_STEPS = 4_000

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from compiler.runtime.ctx import Ctx, Frame
+from compiler.runtime.errors import MAX_EVENT_DEPTH, check_bound
 from compiler.runtime.lazy import LazyTable
 from compiler.runtime.machine import start
 from compiler.runtime.straight import NotStraight
@@ -79,7 +80,9 @@ def emit(ctx: Ctx, event: str, fields: dict[str, Any], straight: bool = False) -
     if found and straight:
         raise NotStraight(event)
     _expire(ctx, event, fields)
-    if found:
+    if found:  # a reaction that emits what it answers would nest without end
+        check_bound(f"events answering events ({ctx.index.nodes[found[0]['n']].get('at')})",
+                    sum(f["k"] == "react" for f in ctx.frames) + 1, MAX_EVENT_DEPTH)
         ctx.push({"k": "react", "ev": fields, "items": _ordered(ctx, found, actor)})
 
 

@@ -109,3 +109,24 @@ def test_a_deck_of_too_many_copies_is_an_error_not_a_hang(tmp_path: Path) -> Non
         with pytest.raises(RulesError, match="more than 200000 statements without a decision"
                            r" \(\S*love_letter/definitions/turns.yaml:\d+\)"):
             Game.new(comp.ir, players=2, seed=1, engine=engine)
+
+
+def test_a_reaction_that_emits_its_own_event_is_an_error_not_a_hang(tmp_path: Path) -> None:
+    # check accepts a card whose reaction to 'played' emits 'played' again; each answer
+    # nests one event deeper, so both engines stop with a RulesError naming its line.
+    from compiler.runtime import RandomPolicy, RulesError
+    from tests.core.helpers import tiny_copy
+    echo = ('  - {id: echo, name: {en: Echo}, cost: 0,\n'
+            '     triggers: [{on: "played", effect: "emit played {card: this, by: you}"}]}\n')
+    folder = tiny_copy(tmp_path, {"cards.yaml": ("records:\n", "records:\n" + echo)})
+    comp = compile_game(folder, tmp_path)
+    assert not comp.failed()
+    register_code(comp.ir, load_code(comp.ir))
+    for engine in ("compiled", "interpreter"):
+        with pytest.raises(RulesError, match=r"more than 1000 events answering events "
+                           r"\(\S*core_tiny/cards.yaml:\d+\)"):
+            for seed in range(20):
+                game, policy = Game.new(comp.ir, players=2, seed=seed, engine=engine), \
+                    RandomPolicy(seed)
+                while not game.is_over:
+                    game.apply(policy.choose(game))

@@ -1,6 +1,7 @@
 """Trial runs look at the options of an inner decision one at a time (and stop at the
-first that applies): the lazy listing gives the same options, in the same order, as the
-full listing."""
+first that applies): the lazy listing gives the same options as the full listing, the
+likely shortest first: ``stop``, then the alternatives without generators, then the
+others, each in data order (a trial's answer does not depend on the order)."""
 
 from __future__ import annotations
 
@@ -28,9 +29,11 @@ def _compare_every_decision(rules: dict, seed: int) -> int:
         frame = ctx.frames[-1]
         if frame.get("k") == "ch":
             node = ctx.index.nodes[frame["n"]]
-            full = [o["l"] for o in options(ctx, node, [], trial_each=False)]
-            if node.get("upto"):
-                full.append({"stop": True})
+            alts = node["alts"]
+            found = sorted(options(ctx, node, [], trial_each=False),
+                           key=lambda o: bool(alts[o["a"]]["gens"]))
+            full = [{"stop": True}] if node.get("upto") else []
+            full += [o["l"] for o in found]
             assert [o["l"] for o in _lazy_options(ctx, node, [])] == full
             seen += 1
         game.apply(policy.choose(game))

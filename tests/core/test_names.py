@@ -120,3 +120,25 @@ def test_two_definitions_with_one_phrase_is_r034_at_the_second(tmp_path: Path) -
     assert len(found) == 1 and "'gain_again' has the phrase of definition 'gain'" in \
         found[0].message
     assert found[0].related and found[0].related[0].line == 5  # gain's phrase
+
+
+def test_a_map_read_at_a_key_of_another_kind_is_r003(tmp_path: Path) -> None:
+    # stock is {each: resources}: a card id is no key of it (the engine would write a
+    # stock entry the rules never declared)
+    folder = tiny_copy(tmp_path, {"cards.yaml": ('"gain 3 coins"', '"stock.(mine) += 1"')})
+    found = [d for d in diagnostics(folder) if d.code == "R003"]
+    assert found and "resources id is expected" in found[0].message
+    fine = tiny_copy(tmp_path / "ok", {"cards.yaml": ('"gain 3 coins"',
+                                                      '"stock.(coins) += 1"')})
+    assert codes(fine) == []
+
+
+def test_an_emit_without_a_declared_field_is_r043(tmp_path: Path) -> None:
+    folder = tiny_copy(tmp_path, {"cards.yaml": (
+        '"gain 3 coins"', '"gain 3 coins; emit played {card: this}"')})
+    found = [d for d in diagnostics(folder) if d.code == "R043"]
+    assert found and "'by'" in found[0].message and "by: ..." in found[0].hint
+    optional = tiny_copy(tmp_path / "opt", {
+        "cards.yaml": ('"gain 3 coins"', '"gain 3 coins; emit played {card: this}"'),
+        "events.yaml": ("by: player}", 'by: "player?"}')})
+    assert codes(optional) == []

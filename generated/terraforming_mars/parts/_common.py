@@ -367,7 +367,7 @@ def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
     return ((_w4 if type((_w4 := AR('+', (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0) if type('temperature') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= (-6))
 
 
-def x_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
+def x_2755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
     return ((_w4 if type((_w4 := AR('+', (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)), ((_w2 if type((_w2 := (ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0) if type('oxygen') is str else 0))) is int else num(_w2)) * (_w3 if type((_w3 := MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) is int else num(_w3)))))) is int else num(_w4)) >= 5)
 
 
@@ -430,7 +430,7 @@ AT = {
     'x_1746': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
     'x_2438': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
     'x_2450': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
-    'x_2735': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
+    'x_2755': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
     'd_2140': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
