@@ -120,18 +120,18 @@ def test_kept_syntax_trees_give_the_same_compilation(cached, game):
     broken file is only a miss."""
     from compiler.lang import parse
 
-    parse._KEPT.clear()
+    parse._KEPT.__init__()
     parse._tree.cache_clear()
     first = compile_game(game, game.parent, use_cache=True)
     [kept] = cached.glob("syn-*.marshal")
-    parse._KEPT.clear()
+    parse._KEPT.__init__()
     parse._tree.cache_clear()
     (game / "cards.yaml").write_text((game / "cards.yaml").read_text() + "\n")
     again = compile_game(game, game.parent, use_cache=True)
-    assert parse._KEPT["trees"] and not parse._KEPT["new"]  # nothing parsed again
+    assert parse._KEPT.by_text and not parse._KEPT.parsed  # nothing parsed again
     assert again.ir == first.ir and again.diagnostics == first.diagnostics
     kept.write_bytes(b"not marshal")
-    parse._KEPT.clear()
+    parse._KEPT.__init__()
     parse._tree.cache_clear()
     (game / "cards.yaml").write_text((game / "cards.yaml").read_text() + "\n")
     broken = compile_game(game, game.parent, use_cache=True)

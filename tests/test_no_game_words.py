@@ -106,5 +106,9 @@ def test_the_runtime_is_small(package: str) -> None:
     # stop data that would never end at once (machine._rep: a deck of 10^8 copies) and
     # name the loop's YAML line (machine.run: a while that never ends); 30
     # for straight runs guarded by a rollback (straight.py: a require, an emit) and the
-    # options' hot paths (choose.py: scopes pushed by hand, a check kept per decision).
-    assert lines <= 3300, f"compiler/{package} has {lines} lines"
+    # options' hot paths (choose.py: scopes pushed by hand, a check kept per decision);
+    # 40 for the compiled engine's modifiers (reactions.modsum: the active modifiers of a
+    # value kept as one list by the active entries' versions, while the interpreter
+    # keeps its walk as the oracle) and the ids and adjacency kept per record
+    # (exports.IDS, exports.ADJ).
+    assert lines <= 3340, f"compiler/{package} has {lines} lines"

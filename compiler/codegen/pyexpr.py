@@ -4,7 +4,9 @@ Entry point: ``ExprCompiler().function(node)`` -> the source of ``def x_N(ctx, E
 for a root expression (a node with ``x``; ``compiler.lang.number_nodes``).
 Sub-expressions are inlined as Python expressions; comprehension and ``let`` variables
 become Python locals; names of the environment (``you``, ``this``, statement locals)
-are read from ``E`` (``ctx.env()`` unless the caller passes it). Only the names of
+are read from ``E`` (``ctx.env()`` unless the caller passes it); what a comprehension
+reads on every turn that no turn changes is computed once before it (``hoist``), and
+``any``/``all`` of one that changes nothing stop at the first answer. Only the names of
 ``compiler.runtime.exports`` are called. Data never becomes code: every string from
 the rules is written with ``repr``.
 
@@ -25,8 +27,44 @@ CMP = {">=", "<=", ">", "<"}
 LISTS = ("filt", "mapc", "list", "range", "ids")
 """Forms whose source is always a Python list (``items_of`` and ``count``'s test are
 not needed)."""
-PLAIN = re.compile(r"v_\w+|-?\d+|'[\w ]*'|None|True|False")
+LIST_FNS = {"adjacent", "keys", "distinct", "sorted", "reversed"}
+"""The core functions whose value is always a Python list."""
+HOIST = {"st", "fld", "key"}
+"""Forms of a value a comprehension reads on every turn that are computed once (``hoist``)."""
+PLAIN = re.compile(r"v_\w+|_[hc]\d+|-?\d+|'[\w ]*'|None|True|False")
 """Source of a value that is read again at no cost: a Python local or a literal."""
+
+
+def listed(n: Node) -> bool:
+    """Whether ``n``'s source is always a Python list (a form of ``LISTS``, a core
+    function that gives one)."""
+    return n["op"] in LISTS or (n["op"] == "fn" and n["f"] in LIST_FNS)
+
+
+def whole(n: Node) -> bool:
+    """Whether ``n``'s value is always an int (not a bool)."""
+    return (n["op"] == "fn" and n["f"] == "count") or n["op"] == "neg" or \
+        (n["op"] == "ar" and n["o"] in "-*/%") or (n["op"] == "lit" and type(n["v"]) is int)
+
+
+def _nodes(node: Any) -> list[Node]:
+    """Every expression node in ``node`` (the statements of a ``can`` too)."""
+    out: list[Node] = []
+    todo = [node]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dict):
+            if "op" in x:
+                out.append(x)
+            todo.extend(x.values())
+        elif isinstance(x, list):
+            todo.extend(x)
+    return out
+
+
+def _names(node: Node) -> set[str]:
+    """The variables ``node`` reads."""
+    return {x["n"] for x in _nodes(node) if x.get("op") == "var"}
 
 
 def pyname(name: str) -> str:
@@ -49,6 +87,14 @@ class ExprCompiler:
         """Walrus temporaries of the function being compiled (``_wN``)."""
         self.no_temps = 0
         """Inside a comprehension's iterable (or a statement's place): no walrus there."""
+        self.hoists: dict[str, tuple[str, str]] | None = None
+        """While a function is compiled: {node: (name, source)} of the values its comprehensions
+        read on every turn that no turn changes, computed once before (``hoist``)."""
+        self.cse: dict[str, str] = {}
+        """{shape: name} of the entries the comprehensions being compiled read once a turn
+        (``entries``)."""
+        self.loop = 0
+        """Inside a comprehension's test or item (or an ``as``: -1000, nothing hoisted)."""
         self.impure: set[int] = set()
         """The roots whose value may read anything (a text of the language, a modifier,
         ``can``): ``compiler.codegen.pystmt`` counts the statements around them apart."""
@@ -69,10 +115,16 @@ class ExprCompiler:
         self.deps = {"st": set(), "env": set(), "pure": True, "each": False,
                      "round": False}
         self.temps = 0
-        body = self.code(node)
+        self.hoists = {}
+        try:
+            body = self.code(node)
+            hoisted = [f"{name} = {text}\n" for name, text in self.hoists.values()]
+        finally:
+            self.hoists = None
         if not self.deps["pure"]:
             self.impure.add(node["x"])
-        env = "    if E is None:\n        E = ctx.env()\n" if "E.get(" in body else ""
+        env = "    if E is None:\n        E = ctx.env()\n" \
+            if "E.get(" in body or any("E.get(" in h for h in hoisted) else ""
         if self.deps["pure"] and self.deps["each"]:
             parts = [str(node["x"])]
             parts += [f"E.get({n!r})" for n in sorted(self.deps["env"])]
@@ -80,12 +132,53 @@ class ExprCompiler:
             if self.deps["round"]:
                 parts.append("ctx.state['round']")
             key = "(" + ", ".join(parts) + ",)"
+            if hoisted:
+                return f"def x_{node['x']}(ctx, E=None):\n{env}    def compute():\n" + \
+                    "".join("        " + h for h in hoisted) + \
+                    f"        return {body}\n    return MEMO(ctx, {key}, compute)\n"
             return f"def x_{node['x']}(ctx, E=None):\n{env}    return MEMO(ctx, {key}, " \
                    f"lambda: {body})\n"
-        return f"def x_{node['x']}(ctx, E=None):\n{env}    return {body}\n"
+        lines = "".join("    " + h for h in hoisted)
+        return f"def x_{node['x']}(ctx, E=None):\n{env}{lines}    return {body}\n"
 
     def code(self, n: Node) -> str:
+        if self.cse and n["op"] == "key" and (name := self.cse.get(repr(n))):
+            return name
+        if self.loop > 0 and self.hoists is not None and n["op"] in HOIST and self.fixed(n):
+            return self.hoist(n)
         return getattr(self, "_" + n["op"])(n)
+
+    def hoist(self, n: Node) -> str:
+        """``_hN``: the value of ``n``, read inside a comprehension, computed once before
+        the function's ``return`` (the same source once). Only reads that no turn changes,
+        that cannot fail and change nothing (``fixed``), so computing one that the
+        comprehension would not have read changes no result."""
+        assert self.hoists is not None
+        shape = repr(n)
+        if shape not in self.hoists:
+            loop, no_temps, self.loop, self.no_temps = self.loop, self.no_temps, 0, 0
+            try:
+                text = getattr(self, "_" + n["op"])(n)
+            finally:
+                self.loop, self.no_temps = loop, no_temps
+            self.hoists[shape] = (f"_h{len(self.hoists) + 1}", text)
+        return self.hoists[shape][0]
+
+    def fixed(self, n: Node) -> bool:
+        """Whether ``n`` reads only names bound outside every comprehension, state entries
+        (a seat's too), plain record fields and a mapping's entries of literal keys."""
+        op = n["op"]
+        if op == "lit":
+            return type(n["v"]) in (str, int, bool) or n["v"] is None
+        if op == "var":
+            return n["n"] not in self.local
+        if op == "st":  # (the one entry an expression writes is the random counter)
+            return n["k"] != "rng_uses" and ("p" not in n or self.fixed(n["p"]))
+        if op == "fld":
+            plain = n["kind"] in self.code_fields and n["f"] not in self.code_fields[n["kind"]]
+            return plain and self.fixed(n["of"])
+        return op == "key" and n["k"]["op"] == "lit" and self.fixed(n["k"]) and \
+            self.fixed(n["of"])
 
     def bound(self, code: str) -> tuple[str, str] | None:
         """``(name, first)`` to read ``code``'s value several times in an inlined kernel
@@ -150,6 +243,8 @@ class ExprCompiler:
         kind, field = n["kind"], n["f"]
         if kind in self.code_fields and field not in self.code_fields[kind]:
             rid, d = self.code(n["of"]), repr(n.get("d"))
+            if n["of"]["op"] == "lit" and type(n["of"]["v"]) is str:
+                return f"ctx.index.plain[{kind!r}].get({rid}, NOREC).get({field!r}, {d})"
             b = self.bound(rid)
             if b is None:
                 return f"GET(ctx, {kind!r}, {rid}, {field!r}, {d})"
@@ -166,6 +261,8 @@ class ExprCompiler:
         if n["op"] == "lit" and type(n["v"]) is int:
             return repr(n["v"]) if n["v"] >= 0 else f"({n['v']!r})"
         code = self.code(n)
+        if whole(n) or (n["op"] == "modv" and type(n.get("lo", 0)) is int):
+            return code  # an int already (``MODV``'s sum, at least ``lo``)
         b = self.bound(code) if n["op"] != "lit" else None
         if b is None:
             return f"num({code})"
@@ -176,7 +273,14 @@ class ExprCompiler:
         if o in ("-", "*"):
             return f"({self.number(n['a'])} {o} {self.number(n['b'])})"
         a, b = self.code(n["a"]), self.code(n["b"])
-        return f"AR({o!r}, {a}, {b}, True)" if n.get("nn") else f"AR({o!r}, {a}, {b})"
+        call = "AR({!r}, {}, {}, True)" if n.get("nn") else "AR({!r}, {}, {})"
+        ba = self.bound(a) if o == "+" else None
+        bb = self.bound(b) if ba is not None else None
+        if ba is None or bb is None:
+            return call.format(o, a, b)
+        # two ints add as ints (``arith``'s last case); both are evaluated, in order
+        return f"({ba[0]} + {bb[0]} if type({ba[1]}) is type({bb[1]}) is int " \
+               f"else {call.format(o, ba[0], bb[0])})"
 
     def _neg(self, n: Node) -> str:
         return f"(-{self.number(n['a'])})"
@@ -235,14 +339,42 @@ class ExprCompiler:
         var = pyname(n["v"])
         added = n["v"] not in self.local
         self.local.add(n["v"])
+        self.loop += 1
+        outer = self.cse
         try:
+            entries = self.entries(n, [p for p in (body, n.get("w")) if p is not None])
+            self.cse = {**outer}
+            for shape, entry in entries.items():  # each bound once a turn: ``for _cN in (E,)``
+                self.no_temps += 1
+                try:
+                    text = self.code(entry)
+                finally:
+                    self.no_temps -= 1
+                self.temps += 1
+                self.cse[shape] = f"_c{self.temps}"
+                entries[shape] = f" for _c{self.temps} in ({text},)"
             out = self.code(body) if body is not None else var
             cond = f" if {self.code(n['w'])}" if "w" in n else ""
         finally:
+            self.cse = outer
+            self.loop -= 1
             if added:
                 self.local.discard(n["v"])
-        items = src if n["src"]["op"] in LISTS else f"items_of({src})"
-        return f"[{out} for {var} in {items}{cond}]"
+        items = src if listed(n["src"]) else f"items_of({src})"
+        return f"[{out} for {var} in {items}{''.join(entries.values())}{cond}]"
+
+    def entries(self, n: Node, parts: list[Node]) -> dict[str, Any]:
+        """{shape: node} of the entries ``M.(v)`` that comprehension ``n`` over mapping
+        ``M``'s keys ``v`` reads more than once in its test and item (``M`` read outside
+        it: ``fixed``): each is read once a turn (it is there, and reading it fails not)."""
+        inner = {x["v"] for x in _nodes(parts) if x.get("op") in ("filt", "mapc", "letx")}
+        seen: dict[str, list[Node]] = {}
+        for x in _nodes(parts):
+            if x.get("op") == "key" and x["k"].get("op") == "var" and x["k"]["n"] == n["v"] \
+                    and x["of"] == n["src"] and not (_names(x["of"]) & (inner | {n["v"]})) \
+                    and self.fixed(x["of"]):
+                seen.setdefault(repr(x), []).append(x)
+        return {shape: found[0] for shape, found in seen.items() if len(found) > 1}
 
     def _letx(self, n: Node) -> str:
         value = self.code(n["e"])
@@ -260,12 +392,49 @@ class ExprCompiler:
     def _fn(self, n: Node) -> str:
         if n["f"] == "random":
             self.deps["pure"] = False
+        if n["f"] == "count" and len(n["a"]) == 1 and (counted := self.counted(n["a"][0])):
+            return counted
         args = ", ".join(self.code(a) for a in n["a"])
-        if n["f"] in ("count", "any", "all") and len(n["a"]) == 1 and n["a"][0]["op"] in LISTS:
+        if n["f"] == "sum" and len(n["a"]) == 1 and n["a"][0]["op"] == "mapc" and \
+                whole(n["a"][0]["e"]):
+            return f"sum({args})"  # FN's, of a list of ints
+        if n["f"] in ("any", "all") and len(n["a"]) == 1 and n["a"][0]["op"] in ("filt", "mapc") \
+                and self.quiet(n["a"][0]):
+            return f"{n['f']}({args[1:-1]})"  # a generator: stops at the first answer
+        if n["f"] in ("count", "any", "all") and len(n["a"]) == 1 and listed(n["a"][0]):
             return f"{'len' if n['f'] == 'count' else n['f']}({args})"  # FN's, of a list
         if n["f"] == "adjacent":
             return f"ADJ(ctx, {n['kind']!r}, {args})"
         return f"FN[{n['f']!r}](ctx, None, {args})"
+
+    def counted(self, f: Node) -> str | None:
+        """``L.count(x)`` for ``count [each v in L where v == x]`` when ``x`` reads no
+        ``v`` and changes nothing (evaluated once, not once per item), else None."""
+        w = f.get("w") if f["op"] == "filt" else None
+        if w is None or w["op"] != "cmp" or w["o"] != "==":
+            return None
+        mine = [s for s in (w["a"], w["b"]) if s["op"] == "var" and s["n"] == f["v"]]
+        other = w["b"] if mine and mine[0] is w["a"] else w["a"] if mine else None
+        if other is None or f"'n': {f['v']!r}" in repr(other) or not self.quiet(other):
+            return None
+        src = self.code(f["src"])
+        items = src if listed(f["src"]) else f"items_of({src})"
+        return f"{items}.count({self.code(other)})"
+
+    def quiet(self, n: Any) -> bool:
+        """Whether evaluating ``n`` changes nothing and reads no text of the language (no
+        random number, trial or modifier), so ``any`` and ``all`` may stop early."""
+        if isinstance(n, list):
+            return all(self.quiet(v) for v in n)
+        if not isinstance(n, dict):
+            return True
+        op = n.get("op")
+        if op in ("modv", "can") or (op == "fn" and n.get("f") == "random"):
+            return False
+        if op == "fld" and (n["kind"] not in self.code_fields
+                            or n["f"] in self.code_fields[n["kind"]]):
+            return False
+        return all(self.quiet(v) for v in n.values())
 
     def _modv(self, n: Node) -> str:
         self.deps["pure"] = False
@@ -275,7 +444,12 @@ class ExprCompiler:
 
     def _as(self, n: Node) -> str:
         self.deps["pure"] = False
-        return f"AS(ctx, {self.code(n['p'])}, lambda E: {self.code(n['e'])})"
+        p = self.code(n["p"])
+        self.loop -= 1000  # its E is another: nothing in it is hoisted
+        try:
+            return f"AS(ctx, {p}, lambda E: {self.code(n['e'])})"
+        finally:
+            self.loop += 1000
 
     def _can(self, n: Node) -> str:
         self.deps["pure"] = False

@@ -96,32 +96,38 @@ def _tree(start: str, text: str) -> Any:
     Trees parsed by earlier runs are read from rulesc's cache folder (``keep_trees``):
     after one card is edited, only its texts are parsed again."""
     kept, key = _kept(), f"{start}\0{text}"
-    _KEPT["used"].add(key)
+    _KEPT.looked.add(key)
     plain = kept.get(key)
     if plain is not None:
         return _from_plain(plain)
     tree = parser().parse(text, start=start)
     kept[key] = _to_plain(tree)
-    _KEPT["new"] = True
+    _KEPT.parsed = True
     return tree
 
 
-_KEPT: dict[str, Any] = {}
-"""``trees``: ``{"start\\0text": plain tree}`` read from the cache folder (or {}),
-``used``: the keys this process looked up, ``new``: whether it parsed a text the file
-lacks."""
+class _Kept:
+    """The trees read from the cache folder: ``by_text`` ``{"start\\0text": plain
+    tree}`` (None until read), ``looked`` the keys this process asked for, ``parsed``
+    whether it parsed a text the file lacks."""
+
+    def __init__(self) -> None:
+        self.by_text: dict[str, Any] | None = None
+        self.looked: set[str] = set()
+        self.parsed = False
+
+
+_KEPT = _Kept()
 _KEEP_AT_MOST = 50_000
 
 
 def _kept() -> dict[str, Any]:
-    if "trees" not in _KEPT:
+    if _KEPT.by_text is None:
         from compiler import cache
 
         found = cache.load_value(_kept_name()) if cache.enabled() else None
-        _KEPT["trees"] = found if isinstance(found, dict) else {}
-        _KEPT["used"], _KEPT["new"] = set(), False
-    trees: dict[str, Any] = _KEPT["trees"]
-    return trees
+        _KEPT.by_text = found if isinstance(found, dict) else {}
+    return _KEPT.by_text
 
 
 def keep_trees() -> None:
@@ -129,13 +135,12 @@ def keep_trees() -> None:
     per change; over ``_KEEP_AT_MOST`` texts the file starts again from this run's)."""
     from compiler import cache
 
-    if not _KEPT.get("new") or not cache.enabled():
+    if not _KEPT.parsed or _KEPT.by_text is None or not cache.enabled():
         return
-    trees = _KEPT["trees"]
-    if len(trees) > _KEEP_AT_MOST:
-        trees = _KEPT["trees"] = {k: v for k, v in trees.items() if k in _KEPT["used"]}
-    cache.store_value(_kept_name(), trees)
-    _KEPT["new"] = False
+    if len(_KEPT.by_text) > _KEEP_AT_MOST:
+        _KEPT.by_text = {k: v for k, v in _KEPT.by_text.items() if k in _KEPT.looked}
+    cache.store_value(_kept_name(), _KEPT.by_text)
+    _KEPT.parsed = False
 
 
 def _kept_name() -> str:

@@ -17,7 +17,7 @@ from compiler.runtime.ctx import MISSING
 from compiler.runtime.errors import TRIAL_STEPS
 from compiler.runtime.machine import TrialBudget
 from compiler.runtime.machine import seat as SEAT  # noqa: N812
-from compiler.runtime.reactions import modified
+from compiler.runtime.reactions import modsum as MODV  # noqa: N812  # (ctx, name, params, base, lo)
 from compiler.runtime.values import FUNCTIONS, _core, _fld_of, arith, ev, items_of, num
 
 __all__ = ["ADJ", "AR", "AS", "ASSIGN", "CAN", "CHOOSE", "CORE", "CPS", "DO", "EMIT", "FLD", "FN",
@@ -81,7 +81,11 @@ def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa
 
 
 def IDS(ctx: Any, kind: str) -> list[Any]:  # noqa: N802
-    return list(ctx.rules["records"].get(kind) or {})
+    """The ids of kind ``kind``, kept in the index (never changed in place)."""
+    hit = ctx.index.field_cache.get((IDS, kind))
+    if hit is None:
+        hit = ctx.index.field_cache[(IDS, kind)] = list(ctx.rules["records"].get(kind) or {})
+    return hit
 
 
 def AR(o: str, a: Any, b: Any, no_none: bool = False) -> Any:  # noqa: N802
@@ -100,8 +104,16 @@ FN = FUNCTIONS  # the core functions by name: FN["count"](ctx, None, x)
 
 
 def ADJ(ctx: Any, kind: str, rid: Any) -> list[Any]:  # noqa: N802
-    rec = (ctx.rules["records"].get(kind) or {}).get(rid) if isinstance(rid, str) else None
-    return list(rec.get("next_to") or []) if rec else []
+    """Record ``rid``'s ``next_to`` ids, kept in the index (rules never change; the list
+    is never changed in place)."""
+    if type(rid) is not str:
+        return []
+    key = (ADJ, kind, rid)
+    hit = ctx.index.field_cache.get(key)
+    if hit is None:
+        rec = (ctx.rules["records"].get(kind) or {}).get(rid)
+        hit = ctx.index.field_cache[key] = list(rec.get("next_to") or []) if rec else []
+    return hit
 
 
 def CORE(ctx: Any, name: str) -> Any:  # noqa: N802
@@ -117,9 +129,3 @@ def AS(ctx: Any, p: Any, body: Any) -> Any:  # noqa: N802
 def CAN(ctx: Any, node: int, binding: dict[str, Any]) -> bool:  # noqa: N802
     """``can (S)``: a trial run of statement ``node`` (by id) with ``binding``."""
     return trial(ctx, ctx.index.nodes[node], binding)
-
-
-def MODV(ctx: Any, name: str, params: dict[str, Any], base: Any,  # noqa: N802
-         lo: Any) -> int:
-    total = modified(ctx, name, params, num(base))
-    return max(total, lo) if lo is not None else total

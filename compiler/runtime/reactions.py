@@ -26,7 +26,7 @@ from compiler.runtime.machine import start
 from compiler.runtime.straight import NotStraight
 from compiler.runtime.values import ev, num
 
-__all__ = ["emit", "grant", "modified", "step_react"]
+__all__ = ["emit", "grant", "modified", "modsum", "step_react"]
 
 Active = tuple[Any, str, str, dict[str, Any]]
 """(owner, kind, record id, record)"""
@@ -45,7 +45,7 @@ def active_records(ctx: Ctx, only: dict[str, set[str]] | None = None) -> Iterato
             if scope == "player" else [(None, ctx.state)]
         for owner, holder in holders:
             for rid in holder.get(entry) or []:
-                if rid in table and (wanted is None or rid in wanted):
+                if (rid in table) if wanted is None else (rid in wanted):  # ids of table
                     yield owner, kind, rid, table[rid]
     for kind in ctx.index.always:
         if only is None or kind in only:
@@ -171,12 +171,48 @@ def _expire(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
 def modified(ctx: Ctx, name: str, params: dict[str, Any], base: int) -> int:
     """``base`` plus every active modifier of value ``name`` that applies."""
     you = ctx.env().get("you")
-    total = base
+    for owner, rid, mod in _modifiers(ctx, name):
+        base += _modifier(ctx, mod, owner, rid, params, you, {})
+    return base + _granted(ctx, name, params, you)
+
+
+def _modifiers(ctx: Ctx, name: str) -> Iterator[tuple[Any, str, dict[str, Any]]]:
+    """(owner, record id, modifier) of every active modifier of ``name``, in order."""
     for owner, kind, rid, rec in _active(ctx, "mod", name):
         for field in ctx.index.modifiers.get(kind, []):
             for mod in rec.get(field) or []:
                 if mod and mod.get("mod") == name:
-                    total += _modifier(ctx, mod, owner, rid, params, you, {})
+                    yield owner, rid, mod
+
+
+def modsum(ctx: Ctx, name: str, params: dict[str, Any], base: Any, lo: Any) -> int:
+    """``modified`` for compiled code (``exports.MODV``: ``num(base)`` plus the same
+    modifiers in the same order, at least ``lo`` unless None). The active modifiers of
+    ``name`` are kept as one list by the versions of the entries holding active
+    records, so a value that no active record modifies costs a lookup."""
+    try:
+        key = (modsum, name, ctx.index.stamps_of(ctx.stamps))
+    except KeyError:  # an entry not changed yet: its version is 0 (as ``_active`` reads it)
+        for entry in ctx.index.entries:
+            ctx.stamps.setdefault(entry, 0)
+        key = (modsum, name, ctx.index.stamps_of(ctx.stamps))
+    mods = ctx.memo.get(key)
+    if mods is None:
+        mods = ctx.memo[key] = list(_modifiers(ctx, name))
+    if type(base) is not int:
+        base = num(base)
+    if mods:
+        you = ctx.env().get("you")
+        for owner, rid, mod in mods:
+            base += _modifier(ctx, mod, owner, rid, params, you, {})
+    if ctx.state.get("grants"):
+        base += _granted(ctx, name, params, ctx.env().get("you"))
+    return base if lo is None or base >= lo else lo
+
+
+def _granted(ctx: Ctx, name: str, params: dict[str, Any], you: Any) -> int:
+    """The sum of the grants' modifiers of ``name`` that apply."""
+    total = 0
     for item in ctx.state.get("grants") or []:
         spec = ctx.index.nodes[item["n"]]["spec"]
         if spec.get("mod") == name:

@@ -66,7 +66,7 @@ K = [
 def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: ((_w1 if type((_w1 := len([v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != E.get('you'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False)]))) is int else num(_w1)) > 0))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (len([v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != E.get('you'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False)]) > 0))
 
 
 def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -143,7 +143,7 @@ def x_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
 def x_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:27
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: ((_w1 if type((_w1 := len([v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_100 != E.get('you'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('protected'))) else False)]))) is int else num(_w1)) > 0))
+    return MEMO(ctx, (25, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (len([v_p_100 for v_p_100 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_100 != E.get('you'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_100] if type(v_p_100) is int and 0 <= v_p_100 < len(ctx.state['players']) else {}).get('protected'))) else False)]) > 0))
 
 
 def x_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
@@ -173,7 +173,7 @@ def x_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:28
 def x_32(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:39
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: ((_w1 if type((_w1 := len([v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_103 != E.get('you'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('protected'))) else False)]))) is int else num(_w1)) > 0))
+    return MEMO(ctx, (32, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (len([v_p_103 for v_p_103 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_103 != E.get('you'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_103] if type(v_p_103) is int and 0 <= v_p_103 < len(ctx.state['players']) else {}).get('protected'))) else False)]) > 0))
 
 
 def x_33(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:40
@@ -280,7 +280,7 @@ x_84 = x_13  # rules_data/love_letter/definitions/cards.yaml:66
 
 
 def x_85(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
 
 
 x_86 = x_85  # rules_data/love_letter/definitions/turns.yaml:45
@@ -315,7 +315,7 @@ def x_95(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:65
 def x_96(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:74
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: ((_w1 if type((_w1 := len([v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_113 != E.get('you'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('protected'))) else False)]))) is int else num(_w1)) > 0))
+    return MEMO(ctx, (96, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (len([v_p_113 for v_p_113 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_113 != E.get('you'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_113] if type(v_p_113) is int and 0 <= v_p_113 < len(ctx.state['players']) else {}).get('protected'))) else False)]) > 0))
 
 
 def x_97(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:75
@@ -445,7 +445,10 @@ def x_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
 
 
 def x_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
-    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), lambda: [(_w1.get(AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', AR('+', ctx.state.get('starter'), v_k_119), len(ctx.state['players'])), None)) for v_k_119 in RANGE(0, (num(len(ctx.state['players'])) - 1))])
+    def compute():
+        _h1 = ctx.state.get('starter')
+        return [(_w1.get(AR('%', (_h1 + v_k_119 if type(_h1) is type(v_k_119) is int else AR('+', _h1, v_k_119)), len(ctx.state['players'])), None) if type((_w1 := list(range(len(ctx.state['players']))))) is dict else KEY(_w1, AR('%', (_h1 + v_k_119 if type(_h1) is type(v_k_119) is int else AR('+', _h1, v_k_119)), len(ctx.state['players'])), None)) for v_k_119 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (153, ctx.stamps.get('starter', 0),), compute)
 
 
 x_154 = x_85  # rules_data/love_letter/definitions/turns.yaml:45
@@ -457,7 +460,7 @@ x_159 = x_119  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if (((_w1 if type((_w1 := len([v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_121] if type(v_p_121) is int and 0 <= v_p_121 < len(ctx.state['players']) else {}).get('out'))]))) is int else num(_w1)) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_121 for v_p_121 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_121] if type(v_p_121) is int and 0 <= v_p_121 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 x_162 = x_23  # rules_data/love_letter/definitions/turns.yaml:101
@@ -484,7 +487,10 @@ def x_173(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), lambda: (not any([any([(v_x_125 in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))) in (list, dict) else IN(v_x_125, _w2)) for v_x_125 in items_of((ctx.index.plain['cards'].get(v_other_124, NOREC).get('discard_with', []) if type(v_other_124) is str else []))]) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))])))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        return (not any(any((v_x_125 in _h1 if type(_h1) in (list, dict) else IN(v_x_125, _h1)) for v_x_125 in items_of((ctx.index.plain['cards'].get(v_other_124, NOREC).get('discard_with', []) if type(v_other_124) is str else []))) for v_other_124 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_124 != E.get('card~123'))))
+    return MEMO(ctx, (175, E.get('card~123'), E.get('you'), ctx.stamps.get('hand', 0),), compute)
 
 
 x_179 = x_15  # rules_data/love_letter/definitions/turns.yaml:59
@@ -514,7 +520,7 @@ def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if (((_w1 if type((_w1 := len([v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_127] if type(v_p_127) is int and 0 <= v_p_127 < len(ctx.state['players']) else {}).get('out'))]))) is int else num(_w1)) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_127 for v_p_127 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_127] if type(v_p_127) is int and 0 <= v_p_127 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
@@ -559,7 +565,7 @@ def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
 def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     if E is None:
         E = ctx.env()
-    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if (((_w2 if type((_w2 := FN['count'](ctx, None, E.get('still_in~147')))) is int else num(_w2)) > 1)) and ((E.get('p~148') in _w3 if type((_w3 := E.get('still_in~147'))) in (list, dict) else IN(E.get('p~148'), _w3))) else False) else K[1])
+    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~148'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if ((FN['count'](ctx, None, E.get('still_in~147')) > 1)) and ((E.get('p~148') in _w2 if type((_w2 := E.get('still_in~147'))) in (list, dict) else IN(E.get('p~148'), _w2))) else False) else K[1])
 
 
 def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
@@ -575,7 +581,7 @@ def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
 def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := FN['count'](ctx, None, E.get('won~145')))) is int else num(_w1)) > 0)
+    return (FN['count'](ctx, None, E.get('won~145')) > 0)
 
 
 x_207 = x_119  # rules_data/love_letter/definitions/turns.yaml:188
@@ -584,11 +590,14 @@ x_207 = x_119  # rules_data/love_letter/definitions/turns.yaml:188
 def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), lambda: FN['first'](ctx, None, [v_p_151 for v_p_151 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', ctx.state.get('starter'), v_k_150), len(ctx.state['players'])), None) for v_k_150 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_151 in _w1 if type((_w1 := E.get('won~145'))) in (list, dict) else IN(v_p_151, _w1))]))
+    def compute():
+        _h1 = ctx.state.get('starter')
+        return FN['first'](ctx, None, [v_p_151 for v_p_151 in [KEY(list(range(len(ctx.state['players']))), AR('%', (_h1 + v_k_150 if type(_h1) is type(v_k_150) is int else AR('+', _h1, v_k_150)), len(ctx.state['players'])), None) for v_k_150 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_151 in _w1 if type((_w1 := E.get('won~145'))) in (list, dict) else IN(v_p_151, _w1))])
+    return MEMO(ctx, (208, E.get('won~145'), ctx.stamps.get('starter', 0),), compute)
 
 
 def x_209(ctx, E=None):  # 
-    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any([((_w1 if type((_w1 := (ctx.state['players'][v_p_152] if type(v_p_152) is int and 0 <= v_p_152 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any(((_w1 if type((_w1 := (ctx.state['players'][v_p_152] if type(v_p_152) is int and 0 <= v_p_152 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_152 in items_of(list(range(len(ctx.state['players']))))))
 
 
 def x_210(ctx, E=None):  # 

@@ -57,7 +57,7 @@ def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
 def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
     if E is None:
         E = ctx.env()
-    return (2 * (_w2 if type((_w2 := FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))) is int else num(_w2)))
+    return (2 * FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))
 
 
 def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58

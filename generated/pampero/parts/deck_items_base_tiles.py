@@ -53,49 +53,74 @@ K = [
 def x_8362(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:10
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5842 for v_c_5842 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5842, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5842, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('residential', _w4))]))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
+        return len([v_c_5842 for v_c_5842 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('residential' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_5842, {}) if type(_h1) is dict else KEY(_h1, v_c_5842, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('residential', _w3))])
+    return MEMO(ctx, (8362, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
 def x_8363(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:13
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) if type('wind_farm') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5844 for v_x_5844 in items_of(KEY(ctx.state.get('places'), v_s_5843, [])) if (True if (((v_x_5844.get('piece', None) if type(v_x_5844) is dict else KEY(v_x_5844, 'piece', None)) == 'wind_farm')) and (((v_x_5844.get('owner', None) if type(v_x_5844) is dict else KEY(v_x_5844, 'owner', None)) == E.get('you'))) else False)]) for v_s_5843 in items_of(ctx.state.get('places'))])))
+    def compute():
+        _h1 = ctx.state.get('places')
+        return (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) != None) else sum([len([v_x_5844 for v_x_5844 in items_of((_h1.get(v_s_5843, []) if type(_h1) is dict else KEY(_h1, v_s_5843, []))) if (True if (((v_x_5844.get('piece', None) if type(v_x_5844) is dict else KEY(v_x_5844, 'piece', None)) == 'wind_farm')) and (((v_x_5844.get('owner', None) if type(v_x_5844) is dict else KEY(v_x_5844, 'owner', None)) == E.get('you'))) else False)]) for v_s_5843 in items_of(ctx.state.get('places'))]))
+    return MEMO(ctx, (8363, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
 def x_8364(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:16
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) if type('tower') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5846 for v_x_5846 in items_of(KEY(ctx.state.get('places'), v_s_5845, [])) if (True if (((v_x_5846.get('piece', None) if type(v_x_5846) is dict else KEY(v_x_5846, 'piece', None)) == 'tower')) and (((v_x_5846.get('owner', None) if type(v_x_5846) is dict else KEY(v_x_5846, 'owner', None)) == E.get('you'))) else False)]) for v_s_5845 in items_of(ctx.state.get('places'))])))
+    def compute():
+        _h1 = ctx.state.get('places')
+        return (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('tower', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'tower', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_5846 for v_x_5846 in items_of((_h1.get(v_s_5845, []) if type(_h1) is dict else KEY(_h1, v_s_5845, []))) if (True if (((v_x_5846.get('piece', None) if type(v_x_5846) is dict else KEY(v_x_5846, 'piece', None)) == 'tower')) and (((v_x_5846.get('owner', None) if type(v_x_5846) is dict else KEY(v_x_5846, 'owner', None)) == E.get('you'))) else False)]) for v_s_5845 in items_of(ctx.state.get('places'))]))
+    return MEMO(ctx, (8364, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
 def x_8365(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:19
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5847 for v_c_5847 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5847, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5847, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('remote', _w4))]))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
+        return len([v_c_5847 for v_c_5847 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_5847, {}) if type(_h1) is dict else KEY(_h1, v_c_5847, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('remote', _w3))])
+    return MEMO(ctx, (8365, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
 def x_8366(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: AR('+', AR('+', len([v_i_5848 for v_i_5848 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5848, NOREC).get('deck', None) if type(v_i_5848) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5850 for v_x_5850 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5850 == v_c_5849)]), FN['sum'](ctx, None, [len([v_x_5852 for v_x_5852 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5851, [])) if (v_x_5852 == v_c_5849)]) for v_r_5851 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5849 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5849, NOREC).get('deck', None) if type(v_c_5849) is str else None) == 'argentina')])), AR('+', len([v_i_5853 for v_i_5853 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5853, NOREC).get('deck', None) if type(v_i_5853) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5855 for v_x_5855 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5855 == v_c_5854)]), FN['sum'](ctx, None, [len([v_x_5857 for v_x_5857 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5856, [])) if (v_x_5857 == v_c_5854)]) for v_r_5856 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5854 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5854, NOREC).get('deck', None) if type(v_c_5854) is str else None) == 'brazil')]))))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_5848 for v_i_5848 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5848, NOREC).get('deck', None) if type(v_i_5848) is str else None) == 'argentina')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_5849))) is type((_w4 := sum([items_of((_h2.get(v_r_5851, []) if type(_h2) is dict else KEY(_h2, v_r_5851, []))).count(v_c_5849) for v_r_5851 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_5849 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5849, NOREC).get('deck', None) if type(v_c_5849) is str else None) == 'argentina')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_5853 for v_i_5853 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5853, NOREC).get('deck', None) if type(v_i_5853) is str else None) == 'brazil')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_5854))) is type((_w8 := sum([items_of((_h2.get(v_r_5856, []) if type(_h2) is dict else KEY(_h2, v_r_5856, []))).count(v_c_5854) for v_r_5856 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_5854 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5854, NOREC).get('deck', None) if type(v_c_5854) is str else None) == 'brazil')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12))
+    return MEMO(ctx, (8366, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_8367(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:26
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5858 for v_c_5858 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5858, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5858, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('lucrative', _w4))]))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
+        return len([v_c_5858 for v_c_5858 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_5858, {}) if type(_h1) is dict else KEY(_h1, v_c_5858, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('lucrative', _w3))])
+    return MEMO(ctx, (8367, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
 def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:29
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), lambda: (((_w1 if type((_w1 := (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if ((ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) if type('transformer') is str else None) != None) else FN['sum'](ctx, None, [len([v_x_5860 for v_x_5860 in items_of(KEY(ctx.state.get('places'), v_s_5859, [])) if (True if (((v_x_5860.get('piece', None) if type(v_x_5860) is dict else KEY(v_x_5860, 'piece', None)) == 'transformer')) and (((v_x_5860.get('owner', None) if type(v_x_5860) is dict else KEY(v_x_5860, 'owner', None)) == E.get('you'))) else False)]) for v_s_5859 in items_of(ctx.state.get('places'))])))
+    def compute():
+        _h1 = ctx.state.get('places')
+        return (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) != None) else sum([len([v_x_5860 for v_x_5860 in items_of((_h1.get(v_s_5859, []) if type(_h1) is dict else KEY(_h1, v_s_5859, []))) if (True if (((v_x_5860.get('piece', None) if type(v_x_5860) is dict else KEY(v_x_5860, 'piece', None)) == 'transformer')) and (((v_x_5860.get('owner', None) if type(v_x_5860) is dict else KEY(v_x_5860, 'owner', None)) == E.get('you'))) else False)]) for v_s_5859 in items_of(ctx.state.get('places'))]))
+    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
 def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:32
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), lambda: len([v_c_5861 for v_c_5861 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := (_w2.get(v_c_5861, {}) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts'))) is dict else KEY(_w2, v_c_5861, {})))) is dict else KEY(_w3, 'tags', None)))) in (list, dict) else IN('solar', _w4))]))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
+        return len([v_c_5861 for v_c_5861 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_5861, {}) if type(_h1) is dict else KEY(_h1, v_c_5861, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('solar', _w3))])
+    return MEMO(ctx, (8369, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
 x_8373 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
@@ -173,13 +198,21 @@ x_8397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:43
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5871 for v_i_5871 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5871, NOREC).get('deck', None) if type(v_i_5871) is str else None) == 'argentina')]), FN['sum'](ctx, None, [AR('+', len([v_x_5873 for v_x_5873 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5873 == v_c_5872)]), FN['sum'](ctx, None, [len([v_x_5875 for v_x_5875 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5874, [])) if (v_x_5875 == v_c_5872)]) for v_r_5874 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5872 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5872, NOREC).get('deck', None) if type(v_c_5872) is str else None) == 'argentina')])))) is int else num(_w1))))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (3 * (_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := len([v_i_5871 for v_i_5871 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5871, NOREC).get('deck', None) if type(v_i_5871) is str else None) == 'argentina')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_5872))) is type((_w4 := sum([items_of((_h2.get(v_r_5874, []) if type(_h2) is dict else KEY(_h2, v_r_5874, []))).count(v_c_5872) for v_r_5874 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_5872 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5872, NOREC).get('deck', None) if type(v_c_5872) is str else None) == 'argentina')]))) is int else AR('+', _w5, _w6)))) is int else num(_w7)))
+    return MEMO(ctx, (8399, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), lambda: (3 * (_w1 if type((_w1 := AR('+', len([v_i_5876 for v_i_5876 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5876, NOREC).get('deck', None) if type(v_i_5876) is str else None) == 'brazil')]), FN['sum'](ctx, None, [AR('+', len([v_x_5878 for v_x_5878 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_x_5878 == v_c_5877)]), FN['sum'](ctx, None, [len([v_x_5880 for v_x_5880 in items_of(KEY(PL(ctx, E.get('you')).get('slots'), v_r_5879, [])) if (v_x_5880 == v_c_5877)]) for v_r_5879 in items_of(PL(ctx, E.get('you')).get('slots'))])) for v_c_5877 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5877, NOREC).get('deck', None) if type(v_c_5877) is str else None) == 'brazil')])))) is int else num(_w1))))
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (3 * (_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := len([v_i_5876 for v_i_5876 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_5876, NOREC).get('deck', None) if type(v_i_5876) is str else None) == 'brazil')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_5877))) is type((_w4 := sum([items_of((_h2.get(v_r_5879, []) if type(_h2) is dict else KEY(_h2, v_r_5879, []))).count(v_c_5877) for v_r_5879 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_5877 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_5877, NOREC).get('deck', None) if type(v_c_5877) is str else None) == 'brazil')]))) is int else AR('+', _w5, _w6)))) is int else num(_w7)))
+    return MEMO(ctx, (8400, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 x_8404 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55

@@ -61,7 +61,7 @@ K = [
 def x_10753(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := AR('+', FN['count'](ctx, None, (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6992'), []))), FN['count'](ctx, None, (_w2.get(E.get('d~6992'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6992'), [])))))) is int else num(_w3)) > 0)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~6992'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~6992'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~6992'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
 
 
 def x_10754(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
@@ -85,7 +85,7 @@ def x_10756(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
 def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~6994'))) is str else None) != None)) and (((_w3 if type((_w3 := FN['count'](ctx, None, (_w2.get(E.get('d~6994'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~6994'), []))))) is int else num(_w3)) < (_w5 if type((_w5 := (ctx.index.plain['decks'].get(_w4, NOREC).get('display', None) if type((_w4 := E.get('d~6994'))) is str else None))) is int else num(_w5)))) and (((_w7 if type((_w7 := FN['count'](ctx, None, (_w6.get(E.get('d~6994'), []) if type((_w6 := ctx.state.get('piles'))) is dict else KEY(_w6, E.get('d~6994'), []))))) is int else num(_w7)) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~6994'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~6994'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~6994'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~6994'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~6994'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~6994'), []))) > 0)) else False)
 
 
 def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
@@ -170,7 +170,7 @@ def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
 def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return (K[1] if ((_w2 if type((_w2 := FN['count'](ctx, None, (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6992'), []))))) is int else num(_w2)) > 0) else K[2])
+    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~6992'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~6992'), []))) > 0) else K[2])
 
 
 def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130

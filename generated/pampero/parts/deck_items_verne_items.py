@@ -156,7 +156,10 @@ x_10869 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
 def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), lambda: (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all([((_w6 if type((_w6 := (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0)))) is int else num(_w6)) >= (_w8 if type((_w8 := (_w7.get('co2', 0) if type((_w7 := (ctx.state['players'][v_p_7028] if type(v_p_7028) is int and 0 <= v_p_7028 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w7, 'co2', 0)))) is int else num(_w8))) for v_p_7028 in items_of(list(range(len(ctx.state['players']))))])) else False))
+    def compute():
+        _h1 = (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0))
+        return (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all(((_h1 if type(_h1) is int else num(_h1)) >= (_w7 if type((_w7 := (_w6.get('co2', 0) if type((_w6 := (ctx.state['players'][v_p_7028] if type(v_p_7028) is int and 0 <= v_p_7028 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'co2', 0)))) is int else num(_w7))) for v_p_7028 in items_of(list(range(len(ctx.state['players'])))))) else False)
+    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), compute)
 
 
 x_10877 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
