@@ -139,7 +139,7 @@ def test_a_phase_lists_the_modules_that_change_it(capsys):
     _, out, _ = explain(capsys, "phase:player_order", "--lang", "en")
     assert "With Solo game: Changes “Player order”:" in out
     _, out, _ = explain(capsys, "setup:beginner_corporation", "--lang", "en")
-    assert "With Standard corporations: Changes “Beginner corporation”:" in out
+    assert "With Standard corporations: Changes “Beginner corporation” (each player):" in out
     _, out, _ = explain(capsys, "setup:first_player", "--lang", "en")
     assert "With " not in out  # no module changes it
 

@@ -209,7 +209,7 @@ def test_production_phase_in_words(ir, html):
 def test_modules_say_what_they_change(ir):
     modules = {m["id"]: m["facts"] for m in core_modules.modules(Speaker(ir, "it"))}
     assert "1 giocatore." in modules["solo"]
-    assert "NT: per giocatore: inizio 14, minimo 0." in modules["solo"]
+    assert "NT: per giocatore, inizio 14, minimo 0." in modules["solo"]
     assert "Senza: obiettivi, ricompense." in modules["solo"]
     assert "Senza il passo «Produzione iniziale»." in modules["corporate_era"]
     # the Corporate Era cards, counted, under the kind's own name

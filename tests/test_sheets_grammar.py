@@ -99,8 +99,8 @@ def _said(ir, kind, rid, lang):
     ("cards", "power_grid", "it",
      "per ogni indicatore energia in gioco, compresi quelli di questa carta"),
     # Mars University: once per science tag of the card played
-    ("cards", "mars_university", "en", "for each science tag of the card played: you may"),
-    ("cards", "mars_university", "it", "per ogni indicatore scienza della carta giocata: "),
+    ("cards", "mars_university", "en", "for each science tag of the card played, you may"),
+    ("cards", "mars_university", "it", "per ogni indicatore scienza della carta giocata, "),
     # Decomposers: 1 microbe per animal, plant or microbe tag of the card played
     ("cards", "decomposers", "en",
      "add 1 microbe to this card per animal tag of the card played, each plant tag of the "

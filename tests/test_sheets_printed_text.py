@@ -68,7 +68,7 @@ def test_pampero_may_infinitive_on_the_cards():
 
 
 def test_pampero_per_each_of_your_items():
-    """"gain 10 $ per venture capital tile you hold": "per ogni tua tessera", never
+    """"gain $10 per venture capital tile you hold": "per ogni tua tessera", never
     "per ogni i tuoi tessere"."""
     ref = page("pampero", "reference.it.html")
     assert "per ogni tua tessera capitale di rischio" in ref
@@ -119,7 +119,7 @@ def test_step_names_start_with_a_capital():
     ref = page("pampero", "reference.it.html")
     assert "<b>Denaro iniziale.</b>" in ref
     assert "<b>Fase 5: Reddito.</b>" in ref
-    assert "Rimborso agli investitori: ogni giocatore" in ref
+    assert "Rimborso agli investitori (ogni giocatore): paga" in ref
     assert "<li><b>Denaro</b>:" in ref
     for game in ("pampero", "terraforming_mars", "love_letter"):
         for lang in ("it", "en"):
@@ -173,7 +173,7 @@ def test_untranslated_names_carry_the_note():
     sec = mods[mods.index('id="module-companies"'):]
     sec = sec[:sec.index("</section>")]
     # the company tiles have Italian names now: no English, no note
-    assert "Inizia la partita con 30 $ invece di 25 $" in sec and NOTE_IT not in sec
+    assert "Inizia la partita con $30 invece di $25" in sec and NOTE_IT not in sec
     # a module page that names nothing in English carries no note
     sec = mods[mods.index('id="module-investor_tendencies"'):]
     assert NOTE_IT not in sec[:sec.index("</section>")]
@@ -268,7 +268,7 @@ def test_pampero_italian_forms_of_the_clear_skies_and_verne_names():
     assert "segnalino prezzo dell'allevamento" in mods
     assert "segnalino prezzo della silvicoltura" in mods
     assert "segnalino prezzo dell'agricoltura" in mods
-    assert "Inizia la partita con 30 $ invece di 25 $" in mods
+    assert "Inizia la partita con $30 invece di $25" in mods
     assert "2 tracciati dei prezzi a due facce" in mods
     assert "8 dischi segnalino azione di legno (2 per colore)" in mods
     assert "Specialista industria privata" in page("pampero", "cards.it.html")
@@ -333,10 +333,10 @@ def test_pampero_turn_choice_requirements_read_as_conditions(lang):
         assert "→ batter" not in text
         assert "plancia almeno" not in text and "mat at least" not in text
     if lang == "it":
-        assert "Requisito:</span> Almeno 2 carte azione sulla tua plancia;" in quick
+        assert "Requisito:</span> Almeno 2 carte azione sulla tua plancia<br>" in quick
         assert "<td>Almeno 1 batteria nella riserva</td>" in ref
     else:
-        assert "Requirement:</span> At least 2 action cards on your company mat;" in quick
+        assert "Requirement:</span> At least 2 action cards on your company mat<br>" in quick
         assert "<td>At least 1 battery in the supply</td>" in ref
 
 

@@ -115,7 +115,7 @@ def test_pampero_starting_money_states_the_amount():
     """Clear Skies, Company Tiles Explained: "Begin the game with $30, instead of $25":
     the base game starts with $25, and the setup step says so."""
     assert "receive $25 of starting money" in page("pampero", "reference.en.html")
-    assert "ricevi 25 $ di denaro iniziale" in page("pampero", "reference.it.html")
+    assert "ricevi $25 di denaro iniziale" in page("pampero", "reference.it.html")
     for name in ("reference.en.html", "designer.en.html", "reference.it.html"):
         assert "receive the starting money" not in page("pampero", name)
         assert "ricevi il denaro iniziale" not in page("pampero", name)

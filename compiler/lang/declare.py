@@ -23,8 +23,8 @@ __all__ = ["CORE_KINDS", "Decls", "Definition", "Entry", "Hole", "KindDecl", "Re
 
 CORE_KINDS = ("game", "flow", "modules", "kinds", "state", "events", "definitions",
               "constants")
-RECORD_FIELDS = ("id", "name", "name_one", "gender", "source", "module", "players", "note",
-                 "placeholder")
+RECORD_FIELDS = ("id", "name", "name_one", "gender", "symbol_first", "source", "module",
+                 "players", "note", "placeholder")
 """Fields every record may have besides the ones its kind declares."""
 _HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _WORD = re.compile(r"^[a-z_][a-z0-9_]*$")

@@ -123,6 +123,7 @@ def kind_schema(kind: str, decl: dict[str, Any], names: set[str],
     fields the file sets for all its records (no record then needs them)."""
     props: dict[str, Any] = {"id": _ref("id"), "name": _ref("names"),
                              "name_one": _ref("names"), "gender": _ref("gender"),
+                             "symbol_first": _ref("symbol_first"),
                              "source": _ref("source"), "module": _ref("id"),
                              "players": _ref("players"), "note": _ref("text"),
                              "placeholder": _ref("text")}

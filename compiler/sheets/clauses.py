@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.sheets.forms import Forms, number_of
+from compiler.sheets.grammar import guess_gender, italian_article
 
 __all__ = ["STATEMENTS", "Clauses", "lower_first", "sentence", "upper_first"]
 
@@ -39,8 +40,12 @@ def sentence(text: str) -> str:
 class Clauses(Forms):
     """The statement forms of ``Speaker`` (see the module docstring)."""
 
+    kinds: dict[str, Any]
     loop: dict[str, str]
     """Loop variables in scope and the words that name them ("tessera Città")."""
+    after_colon = False
+    """The next statement said follows a colon of the text around it ("{on}: {effect}"):
+    its own ``if``/``for`` takes a comma ("...: per ogni X, puoi ...")."""
 
     def use(self, tree: Tree, form: str | None = None) -> str:
         raise NotImplementedError
@@ -50,6 +55,24 @@ class Clauses(Forms):
 
     def kind_name(self, kind: str, form: str | None = None) -> str:
         raise NotImplementedError
+
+    def _kind_var(self, tree: Tree) -> bool:
+        """A parameter or name that stands for one record of a kind and is said by the
+        kind's singular name (``card`` in a modifier's ``where``: "carta Progetto")."""
+        var = tree.get("var")
+        return bool(var) and bool(tree.get("kind")) and var not in self.loop \
+            and var not in self.w["var"]
+
+    def _kind_article(self, kind: str, text: str) -> str:
+        """The definite article before a kind's singular name: the kind's ``gender`` in
+        kinds.yaml, else guessed from the name's first word."""
+        decl = self.kinds.get(kind) or {}
+        gender = decl.get("gender")
+        given = gender.get(self.lang) if isinstance(gender, dict) else None
+        if self.lang == "it":
+            word = text.split(" ", 1)[0]
+            return italian_article(text, str(given or guess_gender(word)), False)
+        return "the " if self.lang == "en" else ""
 
 
     def effect(self, tree: Tree) -> str:
@@ -64,6 +87,10 @@ class Clauses(Forms):
         if not isinstance(tree, dict):
             return "" if tree is None else str(tree)
         form = tree.get("form")
+        if form == "seq" and len(tree["b"]) == 1:
+            return self.clause(tree["b"][0])
+        if form not in ("if", "for", "repeat"):
+            self.after_colon = False
         if form == "seq":
             return self.w["and"].join(c for c in (self.clause(b) for b in tree["b"]) if c)
         if "def" in tree:
@@ -83,6 +110,8 @@ class Clauses(Forms):
         return self.frame(key).format(n=self.value(tree["n"]), alts=alts)
 
     def _if(self, tree: Tree) -> str:
+        if "e" in tree:
+            self.after_colon = False
         if "e" in tree and number_of(tree["e"]) == 0 and number_of(tree["t"]) is not None:
             # a value that is a number or nothing: "3 se c'è almeno 1 risorsa su questa carta"
             return self.w["if_else_zero"].format(c=self.condition(tree["c"]),
@@ -90,18 +119,33 @@ class Clauses(Forms):
         if "e" in tree:
             return self.w["if_else"].format(c=self.condition(tree["c"]),
                                             t=self.clause(tree["t"]), e=self.clause(tree["e"]))
-        return self.w["if"].format(c=self.condition(tree["c"]), t=self.clause(tree["t"]))
+        conds, body = [tree["c"]], tree["t"]
+        while _plain_if(body):   # "se A: se B: t" reads "se A e B: t"
+            conds.append(body["c"])
+            body = body["t"]
+        key = self._then("if", body)
+        c = self.w["and"].join(self.condition(x) for x in conds)
+        return self.w[key].format(c=c, t=self.clause(body))
+
+    def _then(self, key: str, body: Tree) -> str:
+        """``key``'s frame, or its ``_then`` form ("se A, per ogni B: ...") when the body
+        has a colon of its own or the text around puts one before it (``after_colon``):
+        nested forms never stack colons."""
+        lead, self.after_colon = self.after_colon, False
+        nested = isinstance(body, dict) and body.get("form") in _COLON
+        return f"{key}_then" if (lead or nested) and f"{key}_then" in self.w else key
 
     def _for(self, tree: Tree) -> str:
         src = tree.get("src") or {}
         word = self.kind_name(src["kind"], "one") if isinstance(src, dict) and "kind" in src \
             else self.value(src)
+        key = self._then("for", tree["b"])
         self.loop[tree["v"]] = word
         try:
             body = self.clause(tree["b"])
             if "w" in tree:
                 return self.w["for_where"].format(v=word, w=self.value(tree["w"]), b=body)
-            return self.w["for"].format(v=word, b=body)
+            return self.w[key].format(v=word, b=body)
         finally:
             self.loop.pop(tree["v"], None)
 
@@ -127,7 +171,9 @@ class Clauses(Forms):
         if tree["form"] == "repeat":
             terms = self.counts(tree["n"])
             if terms:   # "repeat (its tags science)": once for each of them
-                return self.w["for"].format(v=self.each_of(terms), b=self.clause(tree["b"]))
+                key = self._then("for", tree["b"])
+                return self.w[key].format(v=self.each_of(terms), b=self.clause(tree["b"]))
+            self.after_colon = False
             return self.w["repeat"].format(n=self.value(tree["n"]), b=self.clause(tree["b"]))
         return self.w["while"].format(c=self.value(tree["c"]), b=self.clause(tree["b"]))
 
@@ -135,6 +181,15 @@ class Clauses(Forms):
         frames = self.w["assign"]
         return frames.get(tree["o"], frames["="]).format(t=self.value(tree["t"]),
                                                           e=self.value(tree["e"]))
+
+
+def _plain_if(tree: Tree) -> bool:
+    """An ``if`` with no ``else`` (a statement, not a value)."""
+    return isinstance(tree, dict) and tree.get("form") == "if" and "e" not in tree
+
+
+_COLON = ("choose", "if", "for", "repeat")
+"""The forms said with a colon of their own ("scegli una: ...", "per ogni X: ...")."""
 
 
 STATEMENTS: dict[str, Any] = {

@@ -95,9 +95,12 @@ class Fields:
         words = self.sp.pick(template)
         alone = re.fullmatch(r"\{[a-z_][a-z0-9_.]*\}", words.strip()) is not None
         said: list[str] = []
+        colon = set(re.findall(r":\s*\{([a-z_][a-z0-9_.]*)\}", words))   # "{on}: {effect}"
 
         def arg(name: str, form: str | None, art: str) -> tuple[str, Any]:
+            self.sp.after_colon = name in colon
             out = self.hole(name, form, art, item, alone)
+            self.sp.after_colon = False
             said.append(out[0])
             return out
 

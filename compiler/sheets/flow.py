@@ -7,7 +7,8 @@ from typing import Any
 from compiler.sheets.fields import citation, provisional, with_constants
 from compiler.sheets.speak import Speaker, lower_first, upper_first
 
-__all__ = ["flow", "score_text", "step_marks", "step_text", "when_text", "winner"]
+__all__ = ["flow", "score_text", "step_marks", "step_parts", "step_text", "when_text",
+           "winner"]
 
 Item = dict[str, Any]
 MARK = "{*}"
@@ -15,11 +16,19 @@ MARK = "{*}"
 
 
 def step_text(sp: Speaker, trees: dict[str, Any], prefix: str) -> str:
-    """What one step does: its ``do`` or ``each_player`` text."""
+    """What one step does: its ``do`` or ``each_player`` text ("Ogni giocatore: ...")."""
+    who, text = step_parts(sp, trees, prefix)
+    return sp.w["each_player"].format(effect=lower_first(text)) if who else text
+
+
+def step_parts(sp: Speaker, trees: dict[str, Any], prefix: str) -> tuple[str, str]:
+    """A step's text in two parts, for a step said after its name and a colon: who does
+    it (``each_player_who``, " (ogni giocatore)", or "") and what is done, so that a
+    named step reads "Rimborso agli investitori (ogni giocatore): paga ...", never
+    "...: ogni giocatore: paga"."""
     if f"{prefix}.each_player" in trees:
-        return sp.w["each_player"].format(
-            effect=lower_first(sp.effect(trees[f"{prefix}.each_player"])))
-    return sp.effect(trees.get(f"{prefix}.do"))
+        return str(sp.w["each_player_who"]), sp.effect(trees[f"{prefix}.each_player"])
+    return "", sp.effect(trees.get(f"{prefix}.do"))
 
 
 def when_text(sp: Speaker, tree: Any) -> str:
@@ -47,11 +56,14 @@ def score_text(sp: Speaker, tree: Any) -> str:
 def _step(sp: Speaker, step: dict[str, Any], trees: dict[str, Any], prefix: str,
           title: str = "") -> Item:
     text = step_text(sp, trees, prefix)
+    who, own = step_parts(sp, trees, prefix)
     if f"{prefix}.when" in trees:
-        text = f"{text} {when_text(sp, trees[prefix + '.when'])}".strip()
+        when = when_text(sp, trees[prefix + ".when"])
+        text, own = f"{text} {when}".strip(), f"{own} {when}".strip()
     return {"id": str(step.get("id", "")), "title": title,
             "name": upper_first(sp.pick(step.get("name"))) if step.get("name") else "",
-            "text": text, "source": citation(sp, step), "prov": step_marks(sp, trees, prefix)}
+            "text": text, "who": who, "own": own, "source": citation(sp, step),
+            "prov": step_marks(sp, trees, prefix)}
 
 
 def _named(tree: Any, key: str) -> list[str]:
@@ -122,8 +134,9 @@ def flow(sp: Speaker) -> dict[str, Any]:
     steps = [_step(sp, s, trees, f"end.steps.{i}") for i, s in enumerate(end.get("steps")
                                                                           or [])]
     if steps:
-        lines.append(sp.w["end_steps"].format(steps=" ".join(
-            f"{s['name']}: {lower_first(s['text'])}" if s["name"] else s["text"]
+        frame = sp.w["end_steps_named" if steps[0]["name"] else "end_steps"]
+        lines.append(frame.format(steps=" ".join(
+            f"{s['name']}{s['who']}: {lower_first(s['own'])}" if s["name"] else s["text"]
             for s in steps)))
     scoring = []
     off = disabled(sp.ir)

@@ -126,9 +126,22 @@ class Forms:
             gender = self.record(kind, rid).get("gender")
             if isinstance(gender, dict) and self.lang in gender:
                 left = self.name(kind, rid, None, "the")
-        if clause:   # the verb agrees with the subject: "è"/"sono", "is"/"are"
+        if clause or self.subject(a, left):   # the verb agrees: "è"/"sono", "is"/"are"
             frames = self.w["cmp_clause"][plural_subject(self.lang, left)]
         return frames.get(o, "{a} " + o + " {b}").format(a=left, b=right)
+
+    def subject(self, tree: Tree, said: str) -> bool:
+        """Whether a compared value, worded ``said``, is a subject that takes its verb
+        even as a label (a table cell): arithmetic, or a phrase of the data that starts
+        with an article or a possessive ("la somma dei tuoi segnalini reddito è almeno
+        30"); a record's name or a bare phrase stays a label ("NT almeno 35", "produzione
+        di titanio almeno 1")."""
+        if not isinstance(tree, dict) or not ("def" in tree or "fn" in tree or
+                                              tree.get("form") == "arith"):
+            return False
+        first = said.strip().split(" ", 1)[0].lower()
+        first = first.split("'", 1)[0] + "'" if "'" in first else first
+        return tree.get("form") == "arith" or first in self.w.get("subject_start", ())
 
     def _arith(self, tree: Tree, form: str | None = None) -> str:
         """Arithmetic. In the singular of "per each {k:one}", a count divided by a number

@@ -13,8 +13,9 @@ import re
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["HOLE_STYLES", "counted", "guess_gender", "italian_article", "italian_indefinite",
-           "join_articles", "parse_template", "plural", "plural_subject", "round_forms"]
+__all__ = ["HOLE_STYLES", "NUMBER_BEFORE", "counted", "guess_gender", "italian_article",
+           "italian_indefinite", "join_articles", "parse_template", "plural", "plural_subject",
+           "round_forms", "symbol_before"]
 
 
 @lru_cache(maxsize=16)
@@ -63,7 +64,8 @@ def plural_subject(lang: str, subject: str) -> str:
     if lang == "en" and words[0].lower() in ("your", "the", "all") and len(words) > 1:
         head = words[1:]
         for i, w in enumerate(head):
-            if w.lower() in ("of", "on", "in", "at", "with", "that", "you"):
+            if w.lower() in ("of", "on", "in", "at", "with", "that", "you") or i and \
+                    w.lower().endswith(("ed", "ly")):   # "columns (completely) filled"
                 head = head[:i]
                 break
         return "other" if head and head[-1].lower().endswith("s") and \
@@ -176,3 +178,17 @@ def parse_template(template: str) -> list[Any]:
         elif token:
             stack[-1].append(token)
     return root
+
+
+NUMBER_BEFORE = re.compile(r"(?:^|\s)(-?\d+)\s+$")
+"""A number and a space at the end of a text (the hole after it agrees with it)."""
+
+
+def symbol_before(before: str, symbol: str) -> str:
+    """``before`` ending in a number and a space, with ``symbol`` put before the number
+    ("gain 2 " + "$" -> "gain $2"; "-2 " -> "-$2")."""
+    found = NUMBER_BEFORE.search(before)
+    assert found is not None
+    n = found.group(1)
+    sign, digits = ("-", n[1:]) if n.startswith("-") else ("", n)
+    return before[:found.start(1)] + sign + symbol + digits

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from compiler.sheets.fields import Fields, _records, citation, provisional
-from compiler.sheets.flow import step_text, when_text
+from compiler.sheets.flow import step_parts, step_text, when_text
 from compiler.sheets.speak import Speaker, lower_first, sentence
 
 __all__ = ["module_facts", "modules"]
@@ -168,7 +168,8 @@ def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...],
             for i, s in enumerate(change.get(key) or []):
                 if only is not None and s.get("id") != only:
                     continue
-                text = lower_first(step_text(sp, trees, f"{section}.{key}.{i}"))
+                who, text = step_parts(sp, trees, f"{section}.{key}.{i}")
+                text = lower_first(text)
                 if f"{section}.{key}.{i}.when" in trees:
                     text += " " + when_text(sp, trees[f"{section}.{key}.{i}.when"])
                 # "Changes «X»" names the step X replaced, as the base game calls it
@@ -181,7 +182,7 @@ def _steps(sp: Speaker, mid: str, m: dict[str, Any], sections: tuple[str, ...],
                         or named
                 name = sp.pick(named) if named else ""
                 frame = w[f"module_{key}"] if name else w[f"module_{key}_plain"]
-                out.append(frame.format(step=name, text=text))
+                out.append(frame.format(step=name, text=text, who=who))
     return out
 
 

@@ -66,13 +66,18 @@ def _item(sp: Speaker, section: dict[str, Any], kind: str, rid: str,
     f = Fields(sp, kind, rid, rec, section)
     module = rec.get("module")
     item: Item = {"id": rid, "name": sp.pick(rec.get("name"), rid),
-                  "translated": sp.has_lang(rec.get("name")),
+                  # a record with no name at all (shown by its id, on a designer's page)
+                  # is no name in another language
+                  "translated": sp.has_lang(rec.get("name")) or not rec.get("name"),
+                  "by_id": not rec.get("name"),
                   "source": citation(sp, rec), "prov": provisional(sp, kind, rid),
                   "module": sp.w["only_with"].format(module=sp.name("modules", module,
                                                                     gloss=True))
                   if module else "",
                   "group": str(rec.get(section["group"]) or "") if section.get("group")
                   else "", "errata": errata(sp, kind, rid)}
+    # a placeholder (content the sources do not give) says so, not only by its mark
+    item["stand"] = str(sp.w["stand_in"]) if isinstance(rec.get("placeholder"), str) else ""
     if section.get("layout") == "table":
         item["name"] = upper_first(item["name"])
         item["cells"] = [r["texts"] for r in _rows(f, [{**c, "label": ""} for c in
@@ -80,6 +85,8 @@ def _item(sp: Speaker, section: dict[str, Any], kind: str, rid: str,
     else:
         item["lines"] = [r for r in _rows(f, section.get("lines") or [],
                                           section.get("layout") == "cards") if r["texts"]]
+        if item["stand"]:
+            item["lines"].insert(0, {"label": "", "texts": [item["stand"]], "stand": True})
     if section.get("layout") == "cards":
         item["class"] = re.sub(r"[^a-z0-9_]", "", str(rec.get(section.get("class") or "")
                                                       or ""))
@@ -137,7 +144,9 @@ def sections(sp: Speaker) -> list[dict[str, Any]]:
         parts = [{"title": sp.pick(names.get(g), title) if g else title, "count": len(its),
                   **_filled(its, columns)}
                  for g, its in groups.items()]
-        note = sp.w["names_note"] if any(not i["translated"] for i in items) else ""
+        notes = [sp.w["names_note"]] if any(not i["translated"] for i in items) else []
+        notes += [sp.w["ids_note"]] if any(i["by_id"] for i in items) else []
+        note = " ".join(notes)
         out.append({"id": kind, "layout": section.get("layout"), "title": title,
                     "intro": _intro(sp, section), "note": note, "groups": parts,
                     "columns": columns})
@@ -199,8 +208,9 @@ def _players(sp: Speaker, players: dict[str, Any]) -> str:
 
 
 def rows(secs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The order of the page: two list sections side by side; the modules before the
-    first section of cards (which starts a page), else last."""
+    """The order of the page: two list sections in a row (each its heading across the
+    page and its items in two columns); the modules before the first section of cards,
+    else last. No section forces a page break (a forced one left pages nearly blank)."""
     out: list[dict[str, Any]] = []
     for sec in secs:
         if sec["layout"] == "cards" and not any(r.get("modules") for r in out):

@@ -21,20 +21,20 @@ from compiler.sheets.clauses import Clauses, lower_first, sentence, upper_first
 from compiler.sheets.forms import VALUES, number_of
 from compiler.sheets.grammar import (
     HOLE_STYLES,
-    guess_gender,
+    NUMBER_BEFORE,
     italian_article,
     italian_indefinite,
     join_articles,
     parse_template,
     plural,
     round_forms,
+    symbol_before,
 )
 from compiler.sheets.words import words
 
 __all__ = ["Speaker", "lower_first", "sentence", "upper_first"]
 
 Tree = Any
-_NUMBER_BEFORE = re.compile(r"(?:^|\s)(-?\d+)\s+$")
 _GLOSS = re.compile(r"\s*\([^()]*\)\s*$")
 
 
@@ -71,6 +71,11 @@ class Speaker(Clauses):
         unit = game.get("score_unit")
         self.score_unit = self.pick(unit) if unit else ""
         """What the final count counts (VP, $), when the game names it."""
+        self.first = {self.pick(r.get(k)) for t in self.records.values()
+                      if isinstance(t, dict) for r in t.values()
+                      if isinstance(r, dict) and r.get("symbol_first") is True
+                      for k in ("name", "name_one") if r.get(k)}
+        """The names written before their number ("$30"): records with ``symbol_first``."""
         self.loop: dict[str, str] = {}
         self.mood = ""
         """"inf" while an effect is said in the infinitive ("puoi {e:inf}": "puoi
@@ -263,6 +268,7 @@ class Speaker(Clauses):
     def _fill(self, parts: list[Any], arg: Any, number: list[Any]) -> tuple[str, bool]:
         out: list[str] = []
         empty = False
+        phrase = -1   # where in ``out`` the last hole said a phrase, not a number
         for part in parts:
             if isinstance(part, list):               # [optional part]
                 text, missing = self._fill(part, arg, number)
@@ -271,7 +277,7 @@ class Speaker(Clauses):
                 continue
             if not (part.startswith("{") and part.endswith("}")):
                 if part.strip():
-                    found = _NUMBER_BEFORE.search(part)
+                    found = NUMBER_BEFORE.search(part)
                     number[0] = int(found.group(1)) if found else None
                 out.append(part)
                 continue
@@ -291,6 +297,15 @@ class Speaker(Clauses):
                 else None
             if "signed" in mods and re.fullmatch(r"\d+(?:[.,]\d+)?", text):
                 text = "+" + text   # {by:signed}: a change, "+1" (a negative has its "-")
+            if text in self.first and NUMBER_BEFORE.search("".join(out)):
+                out = [symbol_before("".join(out), text)]   # "$30", not "30 $"
+                number[0] = None
+                continue
+            if text in self.first and phrase >= 0 and not "".join(out[phrase + 1:]).strip():
+                # an amount said in words: "pay $ equal to the price ...", not "... it $"
+                out[phrase:] = [str(self.w["symbol_equal"]).format(r=text, n=out[phrase])]
+                continue
+            phrase = len(out) if value is None and text.strip() else -1
             out.append(text)
         return "".join(out), empty
 
@@ -338,24 +353,6 @@ class Speaker(Clauses):
             text = self.value(tree, "one")
             return self._kind_article(str(tree["kind"]), text) + text, None
         return self.value(tree, form), number_of(tree)
-
-    def _kind_var(self, tree: Tree) -> bool:
-        """A parameter or name that stands for one record of a kind and is said by the
-        kind's singular name (``card`` in a modifier's ``where``: "carta Progetto")."""
-        var = tree.get("var")
-        return bool(var) and bool(tree.get("kind")) and var not in self.loop \
-            and var not in self.w["var"]
-
-    def _kind_article(self, kind: str, text: str) -> str:
-        """The definite article before a kind's singular name: the kind's ``gender`` in
-        kinds.yaml, else guessed from the name's first word."""
-        decl = self.kinds.get(kind) or {}
-        gender = decl.get("gender")
-        given = gender.get(self.lang) if isinstance(gender, dict) else None
-        if self.lang == "it":
-            word = text.split(" ", 1)[0]
-            return italian_article(text, str(given or guess_gender(word)), False)
-        return "the " if self.lang == "en" else ""
 
     # ---- values -------------------------------------------------------------------
 
@@ -405,3 +402,4 @@ class Speaker(Clauses):
         if form_ in _STATEMENTS or form_ == "seq":
             return self.clause(tree)
         return " ".join(self.value(a) for a in tree.get("a") or [] if a is not None)
+

@@ -59,5 +59,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:21
-    'company_energific': '{"id":"company_energific","deck":"companies","module":"companies","use":"company","name":{"en":"Energific: a third row that holds a single action card (A $5, B $8, C $15)","it":"Energific: una terza fila che tiene una sola carta azione (A 5 $, B 8 $, C 15 $)"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:21"}',
+    'company_energific': '{"id":"company_energific","deck":"companies","module":"companies","use":"company","name":{"en":"Energific: a third row that holds a single action card (A $5, B $8, C $15)","it":"Energific: una terza fila che tiene una sola carta azione (A $5, B $8, C $15)"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:21"}',
 }
