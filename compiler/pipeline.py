@@ -233,7 +233,7 @@ def _render(comp: Compilation, source: str, sheets: Any) -> dict[str, bytes]:
     """``render_outputs`` with the collector held back by the caller."""
     from compiler import codegen
 
-    files = {rel: text.encode("utf-8") for rel, text in codegen.generate(comp.ir, source).items()}
+    files = codegen.encoded(codegen.generate(comp.ir, source))
     for rel, data in sheets.render(comp.ir).items():
         files[f"sheets/{rel}"] = data
     return files

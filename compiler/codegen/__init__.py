@@ -17,7 +17,7 @@ import jinja2
 from compiler.codegen.parts import Part, entry, plan, without_parts
 from compiler.codegen.pyliteral import render
 
-__all__ = ["generate"]
+__all__ = ["encoded", "generate"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -59,6 +59,16 @@ def generate(ir: dict[str, Any], source: str) -> dict[str, str]:
     files.update(part_sources(ir, parts, source))
     files.update(kind_schemas(ir))
     return files
+
+
+def encoded(files: dict[str, str]) -> dict[str, bytes]:
+    """``files`` as UTF-8 bytes, in order; ``files`` is emptied as it goes, so a text and
+    its bytes are held together one file at a time, not all (a 100,000-card engine's
+    texts are about 1 GB)."""
+    out = {}
+    for rel in list(files):
+        out[rel] = files.pop(rel).encode("utf-8")
+    return out
 
 
 def kind_schemas(ir: dict[str, Any]) -> dict[str, str]:
