@@ -24,11 +24,15 @@ __all__ = ["COMMON", "Unit", "common", "emit", "groups", "shared"]
 
 COMMON = "_C"
 """The name a part module gives the module of the shared functions."""
-TOKENS = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|#[^\n]*|"""
+STRING = r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|#[^\n]*"""
+"""A string or a comment (kept as it is)."""
+TOKENS = re.compile(r"""(?P<skip>(?:%s|[^'"#xdtKM]+|\B[xdtK]|[xdt](?!_\d)|K(?!\[\d)|"""
+                    r"""M(?!EMO\(ctx, \(\d))+)|"""
                     r"""\b(?P<name>[xdt]_\d+)\b|MEMO\(ctx, \((?P<memo>\d+),|"""
-                    r"""\bK\[(?P<k>\d+)\]""")
-"""Strings and comments (kept as they are), function names, a ``MEMO`` key's number and
-a constant."""
+                    r"""\bK\[(?P<k>\d+)\]""" % STRING)
+"""A run of text with nothing to rename (``skip``: strings, comments, and characters no
+token starts at, kept as they are: one match, not one a string), function names, a
+``MEMO`` key's number and a constant."""
 QUICK = re.compile(r"[xdt]_\d|K\[|MEMO\(")
 """What a body with something for ``TOKENS`` to rename holds."""
 
