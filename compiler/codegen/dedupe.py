@@ -33,8 +33,9 @@ TOKENS = re.compile(r"""(?P<skip>(?:%s|[^'"#xdtKM]+|\B[xdtK]|[xdt](?!_\d)|K(?!\[
 """A run of text with nothing to rename (``skip``: strings, comments, and characters no
 token starts at, kept as they are: one match, not one a string), function names, a
 ``MEMO`` key's number and a constant."""
-QUICK = re.compile(r"[xdt]_\d|K\[|MEMO\(")
-"""What a body with something for ``TOKENS`` to rename holds."""
+QUICK = re.compile(r"_\d|K\[|MEMO\(")
+"""What a body with something for ``TOKENS`` to rename holds (and a few with nothing:
+``[xdt]_\d`` as a pattern scans 3x slower, and renaming nothing changes nothing)."""
 
 
 @dataclass
