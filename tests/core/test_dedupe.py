@@ -41,6 +41,22 @@ def test_a_name_inside_a_string_is_data_not_a_callee() -> None:
     assert emit(unit, groups([unit]), {})[1] == {"x_2"}
 
 
+def test_only_whole_names_outside_strings_and_comments_are_callees() -> None:
+    # after a quote escaped in a string, a word character or before one, a name is not
+    # a call: x_4 and x_5 differ only there, so they are not alike
+    unit = _unit(_fn("x_1", "1", "a.yaml:1"), _fn("x_2", "1", "a.yaml:2"),
+                 _fn("x_4", "(GET(ctx, 'it\\'s x_1'), ax_1, x_1a, d_9)  # x_1", "a.yaml:4"),
+                 _fn("x_5", "(GET(ctx, 'it\\'s x_2'), ax_2, x_2a, d_9)  # x_2", "a.yaml:5"),
+                 _fn("x_6", "(GET(ctx, 'it\\'s'), x_1(ctx), K[0], MEMO(ctx, (6, 1)))",
+                     "a.yaml:6"),
+                 _fn("x_7", "(GET(ctx, 'it\\'s'), x_2(ctx), K[1], MEMO(ctx, (7, 1)))",
+                     "a.yaml:7"), consts=["'cost'", "'cost'"])
+    calls: dict[str, list[str]] = {}
+    group = groups([unit], calls)
+    assert emit(unit, group, {})[1] == {"x_2", "x_7"}
+    assert calls["x_4"] == ["d_9"] and calls["x_6"] == ["x_1"]
+
+
 def test_constants_compare_by_their_text_across_modules() -> None:
     one = _unit(_fn("x_1", "FLD(ctx, K[0], 2)", "a.yaml:1"), consts=["'cost'"])
     two = _unit(_fn("x_2", "FLD(ctx, K[1], 2)", "b.yaml:1"), consts=["'tags'", "'cost'"])
