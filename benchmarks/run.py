@@ -197,13 +197,15 @@ def scale_child(folder: Path) -> None:
     ``pkg/<name>``; print the figures as JSON (``{n}`` in a key: the size)."""
     import resource
 
+    from compiler.cache import paused_gc
     from compiler.codegen import encoded, generate
     from compiler.output import byte_compile, write_tree
 
     start, cpu = time.perf_counter(), time.process_time()
     comp = compile_game(folder, folder.parent)
     compiled, compiled_cpu = time.perf_counter() - start, time.process_time() - cpu
-    files = encoded(generate(comp.ir, f"{folder.name}/"))  # as render_outputs keeps them
+    with paused_gc():  # as render_outputs generates them and keeps them
+        files = encoded(generate(comp.ir, f"{folder.name}/"))
     out = folder.parent / "pkg" / folder.name
     write_tree(out, files)
     byte_compile(out)  # in processes of its own for a big engine: their CPU counts too
