@@ -137,12 +137,12 @@ def _play(doc: Document, rules: dict[str, Any] | None, unusable: set[str],
     _play_until(game, doc)
     pending = game.pending() or {}
     seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
-    if ok["given"]:
-        failures += _given(game, doc, seats, box)
+    unset = _given(game, doc, seats, box) if ok["given"] else []
     refused = _when(game, doc, seats, box) if ok["when"] else []
-    failures += refused
-    if ok["then"]:
-        failures += st.then_failures(game, doc, seats, box, structural=bool(refused))
+    failures += unset + refused
+    if ok["then"]:   # after a given not set or a step refused, the values would follow it
+        failures += st.then_failures(game, doc, seats, box,
+                                     structural=bool(unset or refused))
     steps = doc.data.get("when") or []
     if not doc.data.get("then") and not any(
             isinstance(s, dict) and set(s) == {"refused"} for s in steps):
