@@ -35,6 +35,8 @@ def test_the_sheet_names_the_round_limit_and_the_scoring_line(tmp_path: Path) ->
         assert "at the end of round 3." in text, aid
         assert "<b></b>" not in html and "<li>: " not in html, aid
         assert re.search(r"<b>Points</b>: 1 per point", html), aid
+        # `for each you in players where ...`: one player at a time, not "the players"
+        assert "for each the players" not in text and "for each player such that" in text
 
 
 def test_the_italian_frame_names_the_round_too(tmp_path: Path) -> None:
