@@ -193,7 +193,12 @@ def _new_game(doc: Document, rules: dict[str, Any] | None) -> tuple[Any, dict[st
     except RulesError as exc:
         where = ("modules",) if "modules" in data and str(players) not in str(exc) \
             else ("players",)
-        raise Fail(doc.span(where), f"the engine refused the setup: {exc}") from None
+        hint = ("write a player count the game allows (game.yaml `players`, and each "
+                "module's `players`)" if where == ("players",) else
+                f"the modules' `requires` and `conflicts` decide: `rulesc check "
+                f"{data.get('game')} --modules {','.join(map(str, modules))}` names them")
+        raise Fail(doc.span(where), f"the engine refused the setup: {exc}",
+                   hint=hint) from None
 
 
 def _known_modules(doc: Document, rules: dict[str, Any], modules: list[Any],

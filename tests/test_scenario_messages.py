@@ -69,3 +69,13 @@ def test_a_given_that_could_not_be_set_leaves_the_values_uncompared(tmp_path: Pa
     out = failures(tmp_path, text)
     assert len(out) == 1 and out[0].startswith("T004: players.@0.hand: 'gaurd'"), out
     assert "did you mean 'guard'" in out[0]
+
+
+def test_a_setup_the_rules_refuse_says_how_to_fix_it(tmp_path: Path) -> None:
+    """Love Letter is for 2-4 players (classic rules, "Contents"): 7 is refused (T002),
+    with a hint that names where the allowed counts are written."""
+    path = tmp_path / "seven.yaml"
+    path.write_text(BARON.replace("players: 3", "players: 7"), "utf-8")
+    [failure] = run_file(path, "seven.yaml").failures
+    assert failure.code == "T002" and "for 2-4 players, not 7" in failure.message
+    assert "game.yaml `players`" in failure.hint
