@@ -63,7 +63,7 @@ class Speaker(Clauses):
         self.units = {s["kind"]: s["unit"] for s in sheet.get("sections") or []
                       if isinstance(s, dict) and s.get("unit")}
         rnd = ((ir.get("flow") or {}).get("round") or {}).get("name")
-        self.round = self.pick(rnd) if rnd else ""
+        self.round = self.pick(rnd) if rnd else str(self.w["round_word"])
         gender = ((ir.get("flow") or {}).get("round") or {}).get("gender")
         self.rounds = {"round": self.round, **round_forms(
             lang, self.round, gender.get(lang) if isinstance(gender, dict) else None)}
