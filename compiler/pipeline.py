@@ -98,12 +98,13 @@ def compile_game(rules_dir: Path, root: Path, base: Path | None = None,
         hit = _cached(key, rules_dir, folders, root)
         if hit is not None:
             return hit
+    from compiler.lang.parse import keep_trees, use_kept_trees
+
+    use_kept_trees(key is not None)  # the texts' syntax trees, kept for the next run
     with paused_gc():
         result = _compile(rules_dir, root, base)
         if key is not None:
-            from compiler.lang.parse import keep_trees
-
-            keep_trees()  # the texts' syntax trees, for the next run after an edit
+            keep_trees()
             cache.store_value(f"{key}.ir.marshal", result.ir)
             cache.store_diags(key, result.diagnostics)
             result.key = key

@@ -137,12 +137,12 @@ def _play(doc: Document, rules: dict[str, Any] | None, unusable: set[str],
     _play_until(game, doc)
     pending = game.pending() or {}
     seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
-    if ok["given"]:
-        failures += _given(game, doc, seats, box)
+    unset = _given(game, doc, seats, box) if ok["given"] else []
     refused = _when(game, doc, seats, box) if ok["when"] else []
-    failures += refused
-    if ok["then"]:
-        failures += st.then_failures(game, doc, seats, box, structural=bool(refused))
+    failures += unset + refused
+    if ok["then"]:   # after a given not set or a step refused, the values would follow it
+        failures += st.then_failures(game, doc, seats, box,
+                                     structural=bool(unset or refused))
     steps = doc.data.get("when") or []
     if not doc.data.get("then") and not any(
             isinstance(s, dict) and set(s) == {"refused"} for s in steps):
@@ -193,7 +193,12 @@ def _new_game(doc: Document, rules: dict[str, Any] | None) -> tuple[Any, dict[st
     except RulesError as exc:
         where = ("modules",) if "modules" in data and str(players) not in str(exc) \
             else ("players",)
-        raise Fail(doc.span(where), f"the engine refused the setup: {exc}") from None
+        hint = ("write a player count the game allows (game.yaml `players`, and each "
+                "module's `players`)" if where == ("players",) else
+                f"the modules' `requires` and `conflicts` decide: `rulesc check "
+                f"{data.get('game')} --modules {','.join(map(str, modules))}` names them")
+        raise Fail(doc.span(where), f"the engine refused the setup: {exc}",
+                   hint=hint) from None
 
 
 def _known_modules(doc: Document, rules: dict[str, Any], modules: list[Any],

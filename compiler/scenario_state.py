@@ -17,7 +17,7 @@ from compiler.load import Document
 from compiler.scenario_ids import unknown_word
 
 __all__ = ["Fail", "Failure", "LIST_TESTS", "compare", "get_path", "list_test_problem",
-           "set_path", "then_failures"]
+           "said", "set_path", "then_failures"]
 
 LIST_TESTS = ("contains", "lacks", "length", "within", "has", "has_no")
 # The codes of `rulesc test` failures (compiler.diagnostics.CODES titles them too).
@@ -92,22 +92,26 @@ def _typed(old: Any, new: Any, span: Span, path: str, maps: tuple[str, ...]) -> 
         return merged
     same = type(old) is type(new) or {type(old), type(new)} <= {int, float}
     if not same:
-        raise Fail(span, f"{path}: {new!r} is {_a(type(new).__name__)}, but the value "
-                   f"here is {_a(type(old).__name__)} ({old!r})")
+        raise Fail(span, f"{path}: {said(new)} is {_a(new)}, but the value here is "
+                   f"{_a(old)} ({said(old)})")
     return new
 
 
-def _a(word: str) -> str:
-    """``word`` with its indefinite article: "an int", "a str"."""
-    return ("an " if word[:1] in "aeiou" else "a ") + word
+_TYPES = {bool: "true or false", int: "a whole number", float: "a number", str: "a text",
+          list: "a list", dict: "a mapping", type(None): "null"}
+
+
+def _a(value: Any) -> str:
+    """What ``value`` is, in a scenario's words: "a whole number", "a text", "a list"."""
+    return _TYPES.get(type(value), type(value).__name__)
 
 
 def get_path(roots: dict[str, Any], parts: list[str], span: Span, path: str,
              absent: dict[str, Any] | None = None) -> Any:
-    """The value at ``parts`` (``then``). With ``absent`` (the rules, when ``null`` is
-    expected), a key missing from a mapping is null if it and the keys below it are
-    words of the rules: an empty space has no entry ("board.s08.tile: null"), a typo
-    still fails."""
+    """The value at ``parts`` (``then``). With ``absent`` (the rules), a key missing from
+    a mapping is null if it and the keys below it are words of the rules: an empty space
+    has no entry ("board.s08.tile: null" holds; "board.s08.tile: city" is a value that
+    differs, T007, not a path that does not exist); a typo still fails (T008)."""
     if not parts or "" in parts:
         raise Fail(span, f"{path!r}: an empty path or an empty part of one", UNKNOWN,
                    "write a dotted path, like players.@0.hand or scores.winner")
@@ -166,23 +170,23 @@ def compare(actual: Any, expected: Any) -> str:
     """'' when ``actual`` is ``expected`` (or passes its list tests, for a list and a
     mapping); else what differs."""
     if not (isinstance(actual, list) and isinstance(expected, dict)):
-        return "" if actual == expected else f"is {actual!r}, expected {expected!r}"
+        return "" if actual == expected else f"is {said(actual)}, expected {said(expected)}"
     for want in _each(expected.get("contains"), actual):
         if want not in actual:
-            return f"does not contain {want!r}"
+            return f"does not contain {said(want)}"
     for want in _each(expected.get("has"), actual):
         if not any(_partial(want, x) for x in actual):
-            return f"has no item with {want!r}"
+            return f"has no item with {said(want)}"
     for want in _each(expected.get("has_no"), actual):
         if any(_partial(want, x) for x in actual):
-            return f"has an item with {want!r}"
+            return f"has an item with {said(want)}"
     for want in _each(expected.get("lacks"), actual):
         if want in actual:
-            return f"contains {want!r}"
+            return f"contains {said(want)}"
     if "length" in expected and len(actual) != expected["length"]:
         return f"has {len(actual)} items, expected {expected['length']}"
     outside = [x for x in actual if x not in (expected.get("within") or actual)]
-    return f"has {outside[0]!r}, which is not in the 'within' list" if outside else ""
+    return f"has {said(outside[0])}, which is not in the 'within' list" if outside else ""
 
 
 def _each(value: Any, actual: list[Any]) -> list[Any]:
@@ -191,6 +195,18 @@ def _each(value: Any, actual: list[Any]) -> list[Any]:
     if value is None:
         return []
     return value if isinstance(value, list) and value not in actual else [value]
+
+
+def said(value: Any) -> str:
+    """``value`` as a scenario writes it, in YAML's flow style: true, false, null, 3,
+    'text', [a, b], {key: value} (Python would print True, None)."""
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, list):
+        return "[" + ", ".join(map(said, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {said(v)}" for k, v in value.items()) + "}"
+    return repr(value)
 
 
 def _partial(part: Any, item: Any) -> bool:
@@ -203,7 +219,8 @@ def _partial(part: Any, item: Any) -> bool:
 def then_failures(game: Any, doc: Document, seats: Any, box: dict[str, Any],
           structural: bool = False) -> list[Failure]:
     """The expectations that fail: T007 a value that differs, T008 a path, list test or
-    word that does not exist. ``structural`` (after a failed ``when`` step): only the
+    word that does not exist. ``structural`` (after a ``given`` entry that could not be
+    set or a failed ``when`` step): only the
     T008 mistakes of the file itself, not the values. ``box``: the rules of every
     module (a ``lacks`` may name a record of a module the scenario leaves off)."""
     failures = []
@@ -215,8 +232,7 @@ def then_failures(game: Any, doc: Document, seats: Any, box: dict[str, Any],
         span = doc.key_span(("then", key))
         try:
             expected = seats.values(expected, span)
-            actual = get_path(roots, seats.path(str(key), span), span, str(key),
-                              box if expected is None else None)
+            actual = get_path(roots, seats.path(str(key), span), span, str(key), box)
         except Fail as exc:
             failures.append(exc.failure(UNKNOWN))
             continue

@@ -231,3 +231,17 @@ def test_a_game_folder_with_no_document_is_named_in_r016(tmp_path, capsys, monke
     err = capsys.readouterr().err
     assert "rules_data/empty:1:1: error[R016]: the game has no 'game' document" in err
     assert "rules:1:1" not in err
+
+
+def test_a_missing_document_is_placed_where_its_file_would_be(tmp_path):
+    # an empty flow.yaml (L007) and no flow document: R016 names <game>/flow.yaml, the
+    # file its hint asks for, not the first file of the folder
+    import shutil
+
+    game = tmp_path / "mini"
+    shutil.copytree(Path(__file__).resolve().parent / "bad_input" / "_base", game)
+    (game / "flow.yaml").write_text("")
+    (game / "cards").mkdir()
+    (game / "cards.yaml").rename(game / "cards" / "a.yaml")
+    found = [d for d in compile_game(game, tmp_path).diagnostics if d.code == "R016"]
+    assert [str(d.span) for d in found] == ["mini/flow.yaml:1:1"]

@@ -119,3 +119,14 @@ def test_check_game_positional_and_deprecated_option(capsys):
     assert "--game is deprecated: write `rulesc check terraforming_mars`" in err
     assert main(["check", "pampero", "--game", "terraforming_mars"]) == 2
     assert "two games named" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["check", "love_lettr"], ["sheet", "love_lettr", "--out",
+                                  "x.html"], ["explain", "love_lettr", "guard"],
+                                  ["coverage", "love_lettr"], ["play", "love_lettr"],
+                                  ["schema", "--on", "love_lettr"]])
+def test_a_misspelt_game_gets_the_closest_name_from_every_command(argv, capsys):
+    """`play` said "did you mean 'love_letter'?" and the other commands only listed the
+    games: every command names the closest game now, and exits 2 (a usage error)."""
+    assert main(argv) == 2
+    assert "did you mean 'love_letter'?" in capsys.readouterr().err

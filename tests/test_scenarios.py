@@ -112,7 +112,7 @@ def test_every_mistake_of_a_scenario_in_one_run(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "four.yaml:7:3: FAIL[T004]:" in out and "baronn" in out
     assert "four.yaml:8:3: FAIL[T004]:" in out
-    assert "42 is an int, but the value here is a bool" in out
+    assert "42 is a whole number, but the value here is true or false" in out
     assert "four.yaml:11:5: FAIL[T005]: step 1 was refused" in out
     assert "four.yaml:14:3: FAIL[T008]: legal: unknown list test 'contain'" in out
     assert "four.yaml:13:" not in out   # a value after a refused step is not compared
@@ -227,7 +227,8 @@ def test_a_card_of_a_module_left_off_names_the_module(tmp_path, capsys):
 def test_null_tests_an_empty_space_and_a_typo_still_fails(tmp_path, capsys):
     """Tharsis starts with no tile on it (rulebook, Preparazione: only the solo game
     places neutral cities): a space's tile is null. A misspelt space is no word of the
-    rules and still fails; a value other than null needs the entry."""
+    rules and still fails (T008); a value other than null on the empty space is a value
+    that differs (T007: "is null"), not a path that does not exist."""
     def run(then: str) -> int:
         f = tmp_path / "empty.yaml"
         f.write_text("scenario: empty\ngame: terraforming_mars\nplayers: 2\nseed: 1\n"
@@ -236,8 +237,12 @@ def test_null_tests_an_empty_space_and_a_typo_still_fails(tmp_path, capsys):
 
     assert run("board.s08.tile: null") == 0
     assert run("board.s0x8.tile: null") == 1
+    out = capsys.readouterr().out
+    assert "FAIL[T008]: board.s0x8.tile: no 's0x8' here" in out
     assert run("board.s08.tile: city") == 1
-    assert "no 's08' here" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "FAIL[T007]: board.s08.tile: is null, expected 'city'" in out
+    assert "no 's08' here" not in out
 
 
 def test_list_tests_take_a_list_of_items(tmp_path, capsys):

@@ -51,7 +51,10 @@ def check_core(docs: list[Document], ir: dict[str, Any],
     # a folder of modules and their records but no game is an expansion checked alone
     on = " (an expansion of a game: check it with --on GAME)" if "modules" in kinds and \
         "game" not in kinds else ""
-    out += [Diagnostic(Span(first), "R016", f"the game has no '{k}' document",
+    top = min((d.path.rsplit("/", 1)[0] for d in docs if "/" in d.path), key=len,
+              default=None)  # the game's own folder (its records may be in subfolders)
+    out += [Diagnostic(Span(f"{top}/{k}.yaml" if top else first), "R016",
+                       f"the game has no '{k}' document",
                        hint=f"add a {k}.yaml with 'kind: {k}'{on}") for k in REQUIRED
             if k not in kinds]
     return out

@@ -22,9 +22,9 @@ from pathlib import Path
 from compiler.cli.common import (
     add_game,
     all_games,
-    built_elsewhere,
     command,
     games,
+    no_game,
     print_diagnostics,
     project_root,
     rules_dir,
@@ -64,8 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         known = (", ".join(games(root, args.rules)) or "none") if args.rules else \
             all_games(root)
-        print(f"rulesc coverage: no game {args.game!r} (games: {known})"
-              + built_elsewhere(args.game), file=sys.stderr)
+        print(f"rulesc coverage: {no_game(args.game, known)}", file=sys.stderr)
         return 2
     comp = compile_game(folder, root)
     if args.played is not None and comp.failed():  # never play rules data with errors

@@ -25,6 +25,7 @@ from compiler.cli.common import (
     all_games,
     command,
     expansion_base,
+    no_game,
     project_root,
     rules_dir,
 )
@@ -97,7 +98,7 @@ def game_schemas(rules: Path | None, on: str | None = None) -> dict[str, str]:
     if rules is None:  # a game of the project, or shipped: its own kinds
         rules = rules_dir(root, str(on))
         if not rules.is_dir():
-            raise UsageError(f"--on: no game {on!r} (games: {all_games(root)})")
+            raise UsageError(f"--on: {no_game(str(on), all_games(root))}")
         base = None
     else:
         _names, base = expansion_base(root, argparse.Namespace(on=on, rules=rules))

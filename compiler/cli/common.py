@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from compiler.cli import style
-from compiler.diagnostics import Diagnostic, Severity, to_json, to_sarif
+from compiler.diagnostics import Diagnostic, Severity, did_you_mean, to_json, to_sarif
 from compiler.load import Document
 from compiler.resources import shipped_game, shipped_games
 
@@ -113,6 +113,15 @@ def all_games(root: Path) -> str:
     return ", ".join(sorted(set(games(root)) | set(shipped_games()))) or "none"
 
 
+def no_game(game: str | None, known: str) -> str:
+    """The message for a game no folder holds: its name, the closest one of ``known`` (a
+    comma-separated list, as ``all_games`` gives), the games there are, and where an
+    engine built from rules elsewhere came from."""
+    hint = did_you_mean(str(game), [g for g in known.split(", ") if g != "none"])
+    return (f"no game {game!r}" + (f"; {hint}" if hint else "") + f" (games: {known})"
+            + built_elsewhere(game))
+
+
 def no_games(prog: str, root: Path) -> int:
     """Say that there is nothing to work on (no ``rules_data/`` here); exit status 1."""
     print(f"rulesc {prog}: nothing to {prog}: no rules_data/ folder in {root} or above it; "
@@ -141,8 +150,7 @@ def compiled_game(prog: str, game: str | None, rules: Path | None,
         rules_dir(root, game or "", rules)
     if not folder.is_dir() and rules is None:   # a --rules folder missing is L012, below
         known = ", ".join(games(root, rules)) if rules is not None else all_games(root)
-        print(f"rulesc {prog}: no game {game!r} (games: {known or 'none'})"
-              + built_elsewhere(game), file=sys.stderr)
+        print(f"rulesc {prog}: {no_game(game, known or 'none')}", file=sys.stderr)
         return 2
     comp = compile_game(folder, root, base, use_cache=True)  # compiler.cache
     if comp.failed():
@@ -171,7 +179,7 @@ def known_game(root: Path, game: str | None, rules: Path | None) -> None:
     """Raise UsageError when ``game`` is neither under ``rules_data/`` nor shipped."""
     if game is None or rules is not None or rules_dir(root, game).is_dir():
         return
-    raise UsageError(f"no game {game!r} (games: {all_games(root)})" + built_elsewhere(game))
+    raise UsageError(no_game(game, all_games(root)))
 
 
 def expansion_base(root: Path, args: object) -> tuple[list[str] | None, Path | None]:

@@ -20,6 +20,7 @@ from typing import Any
 
 from compiler.diagnostics import did_you_mean
 from compiler.lang.checks import check_by_players
+from compiler.lang.hints import wrong_type
 from compiler.lang.names import (
     default_of,
     kind_wanted,
@@ -41,34 +42,9 @@ def expr(rc: RC, syn: Syn, scope: Scope, want: Type = "any") -> tuple[IR, Type]:
                       hint="statements go in effects; put a value here")
     ir, t = handler(rc, syn, scope, want)
     if not compatible(t, want):
-        raise rc.fail(syn, "R003", _what(rc, syn, t) + f", but {show(want)} is expected "
-                      "here", hint=_phrases_for(rc, syn, want) or _type_hint(t, want))
+        message, hint = wrong_type(rc, syn, t, want)
+        raise rc.fail(syn, "R003", message, hint=hint)
     return ir, t
-
-
-def _what(rc: RC, syn: Syn, t: Type) -> str:
-    """``'temperature' is a parameters id (read here as int)``, or ``this is int``."""
-    kinds = rc.decls.kind_of(str(syn.kids[0])) if syn.op == "name" else []
-    if kinds:
-        return f"'{syn.kids[0]}' is a {' and '.join(kinds)} id (read here as {show(t)})"
-    return f"this is {show(t)}"
-
-
-def _phrases_for(rc: RC, syn: Syn, want: Type) -> str:
-    """For a bare name of another kind's record where an id is expected (``gain 1
-    temperature``), the game's phrases that take that kind."""
-    if syn.op != "name" or not (isinstance(want, tuple) and want[0] == "id"):
-        return ""
-    kinds = [k for k in rc.decls.kind_of(str(syn.kids[0])) if k != want[1]]
-    phrases = [f"'{d.record.get('phrase')}'" for d in rc.decls.definitions
-               if kinds and ("id", kinds[0]) in d.params.values()]
-    return f"phrases that take a {kinds[0]} id: {', '.join(phrases)}" if phrases else ""
-
-
-def _type_hint(have: Type, want: Type) -> str:
-    if want in ("int", "number") and isinstance(have, tuple) and have[0] == "list":
-        return "count a list with 'count ...'"
-    return "check the names and the phrase used here (docs/dsl.md)"
 
 
 def want_bool(rc: RC, syn: Syn, scope: Scope) -> IR:

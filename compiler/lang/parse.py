@@ -95,6 +95,8 @@ def _tree(start: str, text: str) -> Any:
 
     Trees parsed by earlier runs are read from rulesc's cache folder (``keep_trees``):
     after one card is edited, only its texts are parsed again."""
+    if not _KEPT.on:
+        return parser().parse(text, start=start)
     kept, key = _kept(), f"{start}\0{text}"
     _KEPT.looked.add(key)
     plain = kept.get(key)
@@ -112,6 +114,8 @@ class _Kept:
     whether it parsed a text the file lacks."""
 
     def __init__(self) -> None:
+        self.on = False
+        """Whether this compilation uses the cache folder (``use_kept_trees``)."""
         self.by_text: dict[str, Any] | None = None
         self.looked: set[str] = set()
         self.parsed = False
@@ -125,9 +129,15 @@ def _kept() -> dict[str, Any]:
     if _KEPT.by_text is None:
         from compiler import cache
 
-        found = cache.load_value(_kept_name()) if cache.enabled() else None
+        found = cache.load_value(_kept_name())
         _KEPT.by_text = found if isinstance(found, dict) else {}
     return _KEPT.by_text
+
+
+def use_kept_trees(on: bool) -> None:
+    """Read and keep trees in the cache folder for the compilations that follow (a run
+    that uses the cache), or parse every text (``--no-cache``, ``RULESC_NO_CACHE``)."""
+    _KEPT.on = on
 
 
 def keep_trees() -> None:
@@ -135,7 +145,7 @@ def keep_trees() -> None:
     per change; over ``_KEEP_AT_MOST`` texts the file starts again from this run's)."""
     from compiler import cache
 
-    if not _KEPT.parsed or _KEPT.by_text is None or not cache.enabled():
+    if not _KEPT.on or not _KEPT.parsed or _KEPT.by_text is None or not cache.enabled():
         return
     if len(_KEPT.by_text) > _KEEP_AT_MOST:
         _KEPT.by_text = {k: v for k, v in _KEPT.by_text.items() if k in _KEPT.looked}

@@ -138,7 +138,7 @@ class Clauses(Forms):
     def _for(self, tree: Tree) -> str:
         src = tree.get("src") or {}
         word = self.kind_name(src["kind"], "one") if isinstance(src, dict) and "kind" in src \
-            else self.value(src)
+            else str(self.w["player_one"]) if src == {"core": "players"} else self.value(src)
         key = self._then("for", tree["b"])
         self.loop[tree["v"]] = word
         try:

@@ -140,9 +140,19 @@ def changes(sp: Speaker, kind: str, ident: str) -> list[str]:
 
 
 def _fields(sp: Speaker, kind: str, ident: str, rec: dict[str, Any]) -> list[str]:
-    """A record no sheet section shows: each field that is a text of the rules."""
+    """A record no sheet section shows: each field that is a text of the rules, and each
+    item of a list field (``triggers``, ``actions``) as its parts joined by colons, as a
+    section of game.yaml's ``sheet`` writes them ("{on}: {effect}")."""
     f = Fields(sp, kind, ident, rec, {})
-    return [f"{key}: {f.text('{' + key + '}')}" for key in f.trees if "." not in key]
+    parts: dict[tuple[str, int], list[str]] = {}
+    for key in f.trees:
+        head, _, rest = key.partition(".")
+        index, _, sub = rest.partition(".")
+        parts.setdefault((head, int(index)) if index.isdigit() and sub else (key, -1),
+                         []).append(sub)
+    return [f"{head}: {f.text('{' + key + '}')}" if i < 0 else
+            f"{head}: {f.text(': '.join('{' + s + '}' for s in subs), item=(head, i))}"
+            for (head, i), subs in parts.items() for key in [head]]
 
 
 def _flow_lines(sp: Speaker, kind: str, ident: str) -> list[str]:

@@ -116,6 +116,16 @@ def disabled(ir: dict[str, Any]) -> set[str]:
             for k in m.get("disable") or []}
 
 
+def _line_name(sp: Speaker, line: dict[str, Any]) -> str:
+    """A scoring line's name; with none in the data, the name of the record with its id
+    (``{id: points, amount: "points"}`` reads "Points", as ``rulesc play``'s column), else
+    ''."""
+    if line.get("name"):
+        return sp.pick(line["name"])
+    rid = str(line.get("id", ""))
+    return sp.name(None, rid) if sp.named(None, rid) else ""
+
+
 def flow(sp: Speaker) -> dict[str, Any]:
     """Setup, phases, end and final scoring."""
     fl = sp.ir.get("flow") or {}
@@ -144,7 +154,7 @@ def flow(sp: Speaker) -> dict[str, Any]:
         if str(s.get("id", "")) in off:   # the count of a kind the selection turns off
             continue
         tree = trees.get(f"scoring.{i}.amount", trees.get(f"scoring.{i}.lines"))
-        scoring.append({"id": str(s.get("id", "")), "name": upper_first(sp.pick(s.get("name"))),
+        scoring.append({"id": str(s.get("id", "")), "name": upper_first(_line_name(sp, s)),
                         "text": score_text(sp, tree),
                         "source": citation(sp, s), "prov": []})
     phases_title = sp.w["sec_phases"].format(**sp.rounds) if sp.round \

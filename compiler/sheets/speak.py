@@ -63,7 +63,7 @@ class Speaker(Clauses):
         self.units = {s["kind"]: s["unit"] for s in sheet.get("sections") or []
                       if isinstance(s, dict) and s.get("unit")}
         rnd = ((ir.get("flow") or {}).get("round") or {}).get("name")
-        self.round = self.pick(rnd) if rnd else ""
+        self.round = self.pick(rnd) if rnd else str(self.w["round_word"])
         gender = ((ir.get("flow") or {}).get("round") or {}).get("gender")
         self.rounds = {"round": self.round, **round_forms(
             lang, self.round, gender.get(lang) if isinstance(gender, dict) else None)}
@@ -113,10 +113,8 @@ class Speaker(Clauses):
             rec = ((self.ir.get("base_records") or {}).get(kind) or {}).get(rid)
         if isinstance(rec, dict):
             return rec
-        for table in self.records.values():
-            if isinstance(table, dict) and isinstance(table.get(rid), dict):
-                return table[rid]
-        return {}
+        return next((t[rid] for t in self.records.values()   # the first kind that has it
+                     if isinstance(t, dict) and isinstance(t.get(rid), dict)), {})
 
     def name(self, kind: str | None, rid: Any, form: str | None = None,
              article: bool | str = False, gloss: bool = False) -> str:
@@ -192,9 +190,8 @@ class Speaker(Clauses):
 
     def frame(self, key: str) -> Any:
         """The core's words for ``key``, in the infinitive while the mood asks for it."""
-        if self.mood and f"{key}_{self.mood}" in self.w:
-            return self.w[f"{key}_{self.mood}"]
-        return self.w[key]
+        moody = f"{key}_{self.mood}"
+        return self.w[moody] if self.mood and moody in self.w else self.w[key]
 
     def state_name(self, entry: str) -> str:
         """A state entry's ``name`` in this language (state.yaml), or ''."""
@@ -377,22 +374,19 @@ class Speaker(Clauses):
             frame = self.w["fn"].get(tree["fn"], "{0}")
             return self.joined(frame.format(*[self.value(a) for a in tree["a"]]))
         if "var" in tree:
-            var = tree["var"]
-            if var in self.loop:
-                return self.loop[var]
-            if var in self.w["var"]:
-                return str(self.w["var"][var])
-            return self.kind_name(tree["kind"], "one") if tree.get("kind") else var
+            var = tree["var"]  # a loop's item, a name with words, a kind's one, itself
+            return self.loop[var] if var in self.loop else str(self.w["var"][var]) \
+                if var in self.w["var"] else \
+                self.kind_name(tree["kind"], "one") if tree.get("kind") else var
         if "kind" in tree:
             return self.kind_name(tree["kind"])
         if "core" in tree:
             return str(self.w["core"].get(tree["core"], tree["core"])).format(round=self.round)
         if "state" in tree:
             named = self.state_name(str(tree["state"]))
-            if named:
-                return named
-            self.leaks.add(f"state entry {tree['state']}")
-            return str(tree["state"])
+            if not named:
+                self.leaks.add(f"state entry {tree['state']}")
+            return named or str(tree["state"])
         form_ = tree.get("form")
         if form_ == "arith":
             return self._arith(tree, form)

@@ -91,6 +91,8 @@ IT: dict[str, Any] = {
     "sec_setup": "Preparazione",
     "sec_phases": "Fasi di {a}",
     "sec_phases_plain": "Fasi del turno",
+    "round_word": "round",   # a game whose flow.yaml names no round (as `play` says)
+    "player_one": "giocatore",   # "per ogni giocatore tale che ...": a loop over the players
     "sec_end": "Fine della partita",
     "sec_scoring": "Conteggio finale",
     "sec_winner": "Vincere la partita",
@@ -231,6 +233,8 @@ EN: dict[str, Any] = {
     "sec_setup": "Setup",
     "sec_phases": "Phases of {a}",
     "sec_phases_plain": "Phases of a turn",
+    "round_word": "round",
+    "player_one": "player",
     "sec_end": "End of the game",
     "sec_scoring": "Final scoring",
     "sec_winner": "Winning the game",

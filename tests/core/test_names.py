@@ -142,3 +142,13 @@ def test_an_emit_without_a_declared_field_is_r043(tmp_path: Path) -> None:
         "cards.yaml": ('"gain 3 coins"', '"gain 3 coins; emit played {card: this}"'),
         "events.yaml": ("by: player}", 'by: "player?"}')})
     assert codes(optional) == []
+
+
+def test_a_name_of_another_kind_spelt_like_a_wanted_id_hints_at_it(tmp_path: Path) -> None:
+    # a card 'coin' where a resource is wanted: "did you mean 'coins'?", the resource
+    folder = tiny_copy(tmp_path, {"cards.yaml": (
+        "records:\n",
+        'records:\n  - {id: coin, name: {en: Coin}, cost: 1, effect: "gain 1 coin"}\n')})
+    found = [d for d in diagnostics(folder) if d.code == "R003"]
+    assert found and "'coin' is a cards id" in found[0].message
+    assert found[0].hint.startswith("did you mean 'coins'")
