@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from compiler.diagnostics import Severity
@@ -36,10 +37,13 @@ Path_ = tuple[str | int, ...]
 
 
 def coverage(docs: list[Document], game: str = "", rules: str = "",
-             errors: int = 0) -> dict[str, Any]:
-    """The coverage report of one game's documents, as plain (JSON-ready) data."""
+             errors: int = 0, own: list[Document] | None = None) -> dict[str, Any]:
+    """The coverage report of one game's documents, as plain (JSON-ready) data; ``own``:
+    the documents whose provisional values and placeholders are listed (an expansion's,
+    compiled with its base game; default all)."""
     docs = [d for d in docs if isinstance(d.data, dict)]
-    values = [v for d in docs for v in _provisional(d)]
+    own = docs if own is None else [d for d in own if isinstance(d.data, dict)]
+    values = [v for d in own for v in _provisional(d)]
     values.sort(key=lambda v: (v["path"], v["line"], v["col"]))
     by_module = Counter(v["module"] for v in values)
     modules = sorted(by_module, key=lambda m: (m != "base", m))
@@ -51,7 +55,7 @@ def coverage(docs: list[Document], game: str = "", rules: str = "",
             "by_file": dict(sorted(Counter(v["path"] for v in values).items())),
             "values": values,
         },
-        "placeholders": _placeholders(docs),
+        "placeholders": _placeholders(own),
         "sections": _sections(docs),
         "components": _components(docs),
     }
@@ -68,10 +72,17 @@ def _components(docs: list[Document]) -> dict[str, Any]:
             "entries": entries}
 
 
-def compilation_report(comp: Any, game: str = "", rules: str = "") -> dict[str, Any]:
-    """``coverage`` of a ``compiler.pipeline.Compilation`` (its errors counted)."""
+def compilation_report(comp: Any, game: str = "", rules: str = "",
+                       within: tuple[Path, Path] | None = None) -> dict[str, Any]:
+    """``coverage`` of a ``compiler.pipeline.Compilation`` (its errors counted); with
+    ``within`` ``(folder, root)`` (an expansion compiled with its base game; the root its
+    documents' paths are relative to), of the documents of that folder alone."""
     errors = sum(d.severity is Severity.ERROR for d in comp.diagnostics)
-    return coverage(comp.docs, game, rules, errors)
+    own = None
+    if within is not None:
+        inside, root = within[0].resolve(), within[1]
+        own = [d for d in comp.docs if (root / d.path).resolve().is_relative_to(inside)]
+    return coverage(comp.docs, game, rules, errors, own)
 
 
 def _game_id(docs: list[Document]) -> str:

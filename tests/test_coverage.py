@@ -143,3 +143,25 @@ def test_terraforming_mars_printed_cards_are_the_facts_counts(capsys):
     # every record is one printed card (Heather is "088" here, "88" in the facts)
     assert report["encoded"] == len(numbers)
     assert len(numbers - {c["card_number"] for c in facts}) <= 1
+
+
+def test_an_expansion_lists_its_own_provisional_values(tmp_path, capsys):
+    # the example expansion with its card's cost written provisional: coverage --on lists
+    # that one value (cards.yaml:12), not the base game's (TM's M€ floor and tie-break)
+    import shutil
+    from pathlib import Path
+
+    pack = tmp_path / "greenhouse_pack"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "docs" / "examples" /
+                    "greenhouse_pack", pack)
+    cards = pack / "cards.yaml"
+    cards.write_text(cards.read_text("utf-8").replace(
+        "cost: 9", 'cost: {provisional: 9, reason: "not printed yet"}', 1), "utf-8")
+    assert main(["coverage", "greenhouse_pack", "--rules", str(pack), "--on",
+                 "terraforming_mars", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    values = report["provisional"]["values"]
+    assert [(Path(v["path"]).name, v["line"], v["value"], v["reason"]) for v in values] == \
+        [("cards.yaml", 12, 9, "not printed yet")]
+    assert report["sections"]  # the base game's rulebook sections still count
+    assert main(["coverage", "greenhouse_pack", "--on", "terraforming_mars"]) == 2

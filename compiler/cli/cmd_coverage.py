@@ -1,4 +1,5 @@
-"""``rulesc coverage GAME [--rules PATH] [--format text|json] [--played N [--players P]]``.
+"""``rulesc coverage GAME [--rules PATH [--on BASE]] [--format text|json] [--played N
+[--players P]]``.
 
 A report, not a check: every provisional value (file:line, record, reason), counted per
 module and file, and the rulebook sections game.yaml lists that no record cites yet (the
@@ -9,6 +10,10 @@ report then covers what loaded; ``rulesc check`` shows the errors).
 game, each module alone and all modules together, and lists every record, trigger and
 option that never fired (``compiler.playtest.played``); rules data with errors is not
 played (exit 1).
+
+``--on BASE`` reads ``--rules`` as an expansion of game BASE (as ``rulesc check``): both
+are compiled together, and the report lists the provisional values and placeholders of
+the expansion's own files (the base game's are ``rulesc coverage BASE``'s).
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ import sys
 from pathlib import Path
 
 from compiler.cli.common import (
+    UsageError,
     add_game,
     all_games,
     command,
+    expansion_base,
     games,
     no_game,
     print_diagnostics,
@@ -36,6 +43,8 @@ EXAMPLES = [
     ("rulesc coverage pampero", "what is still provisional or not encoded"),
     ("rulesc coverage pampero --format json", "the same as JSON"),
     ("rulesc coverage my_game --rules my_game", "a designer's game"),
+    ("rulesc coverage my_pack --rules my_pack --on terraforming_mars",
+     "an expansion's own provisional values"),
     ("rulesc coverage terraforming_mars --played 20", "what never fired in 20 games"),
 ]
 
@@ -47,6 +56,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_game(p)
     p.add_argument("--rules", type=Path, metavar="PATH",
                    help="a rules folder (may be outside this repo)")
+    p.add_argument("--on", metavar="GAME", help="--rules is an expansion of GAME")
     p.add_argument("--format", choices=("text", "json"), default="text",
                    help="text (default) or json")
     p.add_argument("--played", type=int, metavar="N",
@@ -66,7 +76,12 @@ def run(args: argparse.Namespace) -> int:
             all_games(root)
         print(f"rulesc coverage: {no_game(args.game, known)}", file=sys.stderr)
         return 2
-    comp = compile_game(folder, root)
+    try:
+        _on, base = expansion_base(root, args)
+    except UsageError as exc:
+        print(f"rulesc coverage: {exc}", file=sys.stderr)
+        return 2
+    comp = compile_game(folder, root, base=base)
     if args.played is not None and comp.failed():  # never play rules data with errors
         print_diagnostics(comp.diagnostics, comp.docs, root=root)
         print(f"rulesc coverage: {args.game}: the rules data has errors; no game was "
@@ -77,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
     shown = folder.as_posix()
     with contextlib.suppress(ValueError):
         shown = folder.resolve().relative_to(root.resolve()).as_posix()
-    report = compilation_report(comp, args.game, shown)
+    report = compilation_report(comp, args.game, shown,
+                               within=(folder, root) if base else None)
     print(json.dumps(report, indent=2, ensure_ascii=False) if args.format == "json"
           else format_text(report))
     if report["errors"]:
