@@ -114,25 +114,26 @@ def test_a_pyc_is_current_only_for_its_source(cached, game, tmp_path, capsys):
     assert not _pyc_current(out / "none.pyc", b"")
 
 
-def test_kept_syntax_trees_give_the_same_compilation(cached, game):
+def test_kept_syntax_trees_give_the_same_compilation(cached, game, monkeypatch):
     """After an edit, the texts an earlier run parsed are read from the cache folder
     (``syn-*.marshal``): the IR and diagnostics are those of a fresh parse, and a
     broken file is only a miss."""
     from compiler.lang import parse
 
-    parse._KEPT.__init__()
-    parse._tree.cache_clear()
+    def new_process() -> None:  # nothing read or parsed yet
+        monkeypatch.setattr(parse, "_KEPT", parse._Kept())
+        parse._tree.cache_clear()
+
+    new_process()
     first = compile_game(game, game.parent, use_cache=True)
     [kept] = cached.glob("syn-*.marshal")
-    parse._KEPT.__init__()
-    parse._tree.cache_clear()
+    new_process()
     (game / "cards.yaml").write_text((game / "cards.yaml").read_text() + "\n")
     again = compile_game(game, game.parent, use_cache=True)
     assert parse._KEPT.by_text and not parse._KEPT.parsed  # nothing parsed again
     assert again.ir == first.ir and again.diagnostics == first.diagnostics
     kept.write_bytes(b"not marshal")
-    parse._KEPT.__init__()
-    parse._tree.cache_clear()
+    new_process()
     (game / "cards.yaml").write_text((game / "cards.yaml").read_text() + "\n")
     broken = compile_game(game, game.parent, use_cache=True)
     assert broken.ir == first.ir and broken.diagnostics == first.diagnostics
