@@ -165,3 +165,46 @@ def test_an_expansion_lists_its_own_provisional_values(tmp_path, capsys):
         [("cards.yaml", 12, 9, "not printed yet")]
     assert report["sections"]  # the base game's rulebook sections still count
     assert main(["coverage", "greenhouse_pack", "--on", "terraforming_mars"]) == 2
+
+
+def test_played_with_a_player_count_the_game_does_not_allow(tmp_path, capsys):
+    """QA: ``--played N --players 9`` printed a traceback; the game (energy: 1-4 players,
+    its game.yaml) refuses the count as ``rulesc play`` does, exit 2."""
+    rules = energy(tmp_path)
+    args = ["coverage", "energy", "--rules", str(rules), "--played", "1"]
+    assert main([*args, "--players", "5"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    assert err.strip() == "rulesc coverage: --players: this game is for 1-4 players, not 5"
+    assert main([*args, "--players", "0"]) == 2
+    assert "not 0" in capsys.readouterr().err
+
+
+def test_played_needs_one_game_or_more(tmp_path, capsys):
+    """QA: ``--played 0`` and ``--played -1`` played one game and exited 0."""
+    rules = energy(tmp_path)
+    for n in ("0", "-1"):
+        assert main(["coverage", "energy", "--rules", str(rules), "--played", n]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err == "rulesc coverage: --played must be at least 1\n"
+
+
+def test_played_rules_that_never_end_are_a_rules_failure(tmp_path, capsys):
+    """Rules ``check`` accepts can loop in play (a phase that never ends): said as
+    ``rulesc play`` says it, with the rules' file, exit 1, no traceback."""
+    rules = energy(tmp_path, {"flow.yaml": [(
+        'each_player: "gain 1 money", source',
+        'each_player: "while money >= 0: gain 1 money", source')]})
+    assert main(["coverage", "energy", "--rules", str(rules), "--played", "1"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    assert err.startswith("rulesc coverage: rules failure: ") and "flow.yaml" in err
+
+
+def test_rules_folder_not_found(tmp_path, capsys):
+    """QA: ``--rules`` naming no folder said "no game 'x' (games: <the folder's name>)";
+    as every other command, it is L012 at the folder, exit 1."""
+    missing = tmp_path / "nonexist"
+    assert main(["coverage", "tiny", "--rules", str(missing)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and f"{missing}:1:1: error[L012]: rules folder not found" in err

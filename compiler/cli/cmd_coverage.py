@@ -69,8 +69,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command (see the module docstring); returns the exit status 0, 1 or 2."""
+    if args.played is not None and args.played < 1:
+        print("rulesc coverage: --played must be at least 1", file=sys.stderr)
+        return 2
     root = project_root()
     folder = rules_dir(root, args.game, args.rules)
+    if not folder.is_dir() and args.rules is not None:  # as every command: L012
+        print_diagnostics(compile_game(folder, root).diagnostics, [], root=root)
+        return 1
     if not folder.is_dir():
         known = (", ".join(games(root, args.rules)) or "none") if args.rules else \
             all_games(root)
@@ -104,10 +110,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _played(args: argparse.Namespace, rules: dict) -> int:
-    """``--played N``: what never fired in N random games per module selection."""
+    """``--played N``: what never fired in N random games per module selection; exit 2
+    for a player count the game does not allow, 1 when the rules fail in play (a loop
+    that never ends: the engine's RulesError, as ``rulesc play`` says it)."""
+    from compiler.cli.selection import check_setup
     from compiler.playtest.played import format_played, never_fired
     from compiler.runtime import RulesError, compose
 
+    try:
+        check_setup(rules, [], args.players)
+    except UsageError as exc:
+        print(f"rulesc coverage: --players: {exc}", file=sys.stderr)
+        return 2
     modules = list((rules.get("records") or {}).get("modules") or {})
     selections: list[list[str]] = [[]]
     for mid in modules:
@@ -123,7 +137,11 @@ def _played(args: argparse.Namespace, rules: dict) -> int:
         everything = []
     if len(everything) > 1:
         selections.append(everything)
-    report = never_fired(rules, max(1, args.played), args.players, selections)
+    try:
+        report = never_fired(rules, args.played, args.players, selections)
+    except RulesError as exc:
+        print(f"rulesc coverage: rules failure: {exc}", file=sys.stderr)
+        return 1
     print(json.dumps(report, indent=2) if args.format == "json" else format_played(report))
     return 0
 
