@@ -163,7 +163,8 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
             for t in texts for p in re.findall(r"\bphrase:\s*[\"']?([^\"'\n]*)", t)]
     shadow.update(f"kind:{k}" for t in texts
                   for k in re.findall(r"^kind:\s*[\"']?([a-z_]+)", t, re.M))
-    later = [d for d in lang_diags + more if not _follows(d, shadow, lost)]
+    declared = {i for kind in (ir.get("records") or {}).values() for i in kind}
+    later = [d for d in lang_diags + more if not _follows(d, shadow, lost, declared)]
     result.docs, result.ir = docs, ir
     refused = {d.span for d in diags if d.code == "L015"}  # a number the loader refused
     schema_diags = [d for d in schema_diags if d.span not in refused]  # is not its type too
@@ -171,11 +172,12 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
     return result
 
 
-def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]]) -> bool:
+def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]],
+             declared: set[str]) -> bool:
     """Whether ``d`` follows from a file or record that failed to load or validate: an
     unknown id it would declare (R001, R015), a required document it is (R016), or a
-    phrase only its definitions hold (R033: every word of a lost phrase, or a lost id,
-    occurs in the unmatched text)."""
+    phrase only its definitions hold (R033: every word of a lost phrase, or a lost id
+    no record that loaded has, ``declared``, occurs in the unmatched text)."""
     if d.code in ("R001", "R015"):
         return _last_quoted(d.message) in shadow
     if d.code == "R016":  # the document is there, but did not load or validate
@@ -183,7 +185,8 @@ def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]]) -> boo
     if d.code == "R033" and "no definition matches '" in d.message:
         words = set(_last_quoted(d.message).split())
         named = set(re.findall(r"'([a-z_][a-z0-9_]*)'", d.hint or ""))  # phrases with 'x'
-        return any(p and p <= words for p in lost) or bool((words | named) & shadow)
+        return any(p and p <= words for p in lost) or \
+            bool((words | named) & (shadow - declared))
     return False
 
 

@@ -266,6 +266,24 @@ def test_a_record_declared_twice_still_has_its_own_mistakes_reported(
                      r"money'", output), output
     assert "3 error(s)" in output
 
+def test_a_flow_error_does_not_hide_a_misspelt_phrase_of_a_loaded_word(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """All errors in one run (QA): flow.yaml's schema error (its scoring step has the id
+    'score') hid the R033 of a card's "gian 3 score", though the resource 'score' loaded:
+    an id of a file that failed explains an unmatched phrase only when nothing loaded
+    declares it."""
+    rules = make_rules(tmp_path)
+    flow, cards = rules / "flow.yaml", rules / "cards.yaml"
+    flow.write_text(flow.read_text("utf-8").replace("max_rounds: 3", 'max_rounds: "x"'),
+                    "utf-8")
+    cards.write_text(cards.read_text("utf-8").replace('"gain 3 money"', '"gian 3 score"'),
+                     "utf-8")
+    output = assert_rejected(rules, "S003", "flow.yaml", capsys, 7, 19)
+    assert re.search(r"cards\.yaml:4:\d+: error\[R033\]: no definition matches 'gian 3 "
+                     r"score'", output), output
+    assert "2 error(s)" in output
+
+
 def test_a_misspelt_required_key_is_one_mistake(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     rules = make_rules(tmp_path)
