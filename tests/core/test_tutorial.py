@@ -80,3 +80,31 @@ def test_a_none_adds_nothing_to_a_list_in_both_engines(tmp_path: Path) -> None:
         hands = [p["hand"] for p in game.state["players"]]
         assert None not in sum(hands, []) and sum(len(h) for h in hands) >= 3
     assert interpreted.to_json() == compiled.to_json()
+
+
+def test_tutorial_scenario_passes_with_rulesc_test(tmp_path: Path, capsys) -> None:
+    """docs/dsl.md's commands as a new user types them (QA: it said `rulesc test`, which
+    needs a scenario or a folder): the tutorial in ``rules_data/tiny/``, built, and its
+    scenario (the one ```yaml scenario``` block) passed by ``rulesc test scenarios/``."""
+    import os
+
+    from compiler.cli import main
+
+    text = DOC.read_text("utf-8").split("## A new game from scratch", 1)[1]
+    [scenario] = re.findall(r"```yaml scenario\n(.*?)```", text, re.S)
+    assert "rulesc test scenarios/" in text
+    game = tmp_path / "rules_data" / "tiny"
+    game.mkdir(parents=True)
+    for name, body in _tutorial_files().items():
+        (game / name).write_text(body, "utf-8")
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "buy.yaml").write_text(scenario, "utf-8")
+    cwd = os.getcwd()
+    try:
+        os.chdir(tmp_path)
+        assert main(["build", "tiny", "--no-cache"]) == 0
+        assert main(["test", "scenarios/"]) == 0
+    finally:
+        os.chdir(cwd)
+    out = capsys.readouterr().out
+    assert "1 passed, 0 failed" in out
