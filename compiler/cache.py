@@ -2,7 +2,8 @@
 not compiled or rendered again.
 
 An entry is keyed by a SHA-256 of everything the result depends on: the bytes and paths
-of every rules file read (``compiler.load.rules_files`` of each folder), where the
+of every rules file read (``compiler.load.rules_files`` of each folder, and of the
+files named like YAML that are not read, ``misnamed_files``: W005), where the
 folders and the project root are (diagnostics name paths relative to the root), the
 bytes of every file of the ``compiler`` package and of the JSON Schemas, and the
 versions of Python and of the libraries that shape the output. Any change to any of
@@ -95,7 +96,7 @@ def code_hash() -> str:
 def input_key(folders: list[Path], root: Path) -> str | None:
     """The key of compiling ``folders`` (a base game first, then its layer) under
     ``root``; None when it must not be cached (a link, an unreadable file)."""
-    from compiler.load import rules_files
+    from compiler.load import misnamed_files, rules_files
 
     h = hashlib.sha256(code_hash().encode())
     h.update(str(root.resolve()).encode() + b"\0")
@@ -105,7 +106,7 @@ def input_key(folders: list[Path], root: Path) -> str | None:
                 return None
             h.update(b"\1" + folder.as_posix().encode() + b"\0")
             h.update(str(folder.resolve()).encode() + b"\0")
-            for file in rules_files(folder):
+            for file in [*rules_files(folder), *misnamed_files(folder)]:  # W005 too
                 if file.is_symlink() or not file.resolve().is_relative_to(folder.resolve()):
                     return None
                 data = file.read_bytes()

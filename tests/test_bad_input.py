@@ -326,3 +326,23 @@ def test_a_value_reads_as_written_in_yaml(tmp_path: Path,
     cards.write_text(cards.read_text("utf-8").replace("cost: 2,", "cost: null,"), "utf-8")
     output = assert_rejected(rules, "S003", "cards.yaml", capsys, 4, 40)
     assert "cost: null is not an integer" in output and "None" not in output
+
+
+def test_a_rules_file_named_yml_is_not_read_silently(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: cards.yml (a new user's usual spelling) was left out without a word, and the
+    game checked clean with no cards. W005 at its `kind:` line, with the new name; a
+    .yml file that holds no rules document (mkdocs.yml) and hidden files stay quiet."""
+    rules = make_rules(tmp_path)
+    (rules / "cards.yaml").rename(rules / "cards.yml")
+    (rules / "mkdocs.yml").write_text("site_name: my game\n", "utf-8")
+    (rules / ".hidden").mkdir()
+    (rules / ".hidden" / "ci.yml").write_text("kind: cards\n", "utf-8")
+    (rules / "Tags.YAML").write_text("# notes\nkind: tags\nrecords: []\n", "utf-8")
+    status, output, _ = run_check(rules, capsys)
+    assert "rules/cards.yml:1:1: warning[W005]: 'cards.yml' is not read: rules files are " \
+        "named *.yaml" in output, output
+    assert "hint: rename it to 'cards.yaml'" in output
+    assert "rules/Tags.YAML:2:1: warning[W005]" in output
+    assert "mkdocs" not in output and "ci.yml" not in output
+    assert output.count("W005") == 3  # two warnings and the count line

@@ -3,18 +3,24 @@
 Entry point: ``load_rules(rules_dir, root)``. The rules files are the ``*.yaml`` files
 below the folder, leaving out hidden files and folders (``.pre-commit-config.yaml``,
 ``.github/``): an expansion kept at the top of its own repository holds those too.
+A file named like YAML but not ``*.yaml`` (``cards.yml``, ``Cards.YAML``) is never read;
+when it holds a rules document (a line ``kind: ...``) the loader warns (W005), for its
+records would be missing without a word.
 """
 
 from __future__ import annotations
 
+import re
 import stat
 from pathlib import Path
 
-from compiler.diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Severity, Span
 from compiler.load.document import Document
 from compiler.load.yaml_reader import MAX_BYTES, decode, read_yaml, too_large
 
-__all__ = ["Document", "load_rules", "load_text", "read_file", "rules_files"]
+__all__ = ["Document", "load_rules", "load_text", "misnamed_files", "read_file",
+           "rules_files"]
+_KIND_LINE = re.compile(rb"^kind:[ \t]*[A-Za-z_]", re.M)
 
 
 def load_text(display_path: str, raw: bytes) -> tuple[Document | None, list[Diagnostic]]:
@@ -29,6 +35,33 @@ def rules_files(rules_dir: Path) -> list[Path]:
     """Every rules file below ``rules_dir``, sorted: ``*.yaml``, none of them hidden."""
     return [f for f in sorted(rules_dir.rglob("*.yaml"))
             if not any(part.startswith(".") for part in f.relative_to(rules_dir).parts)]
+
+
+def misnamed_files(rules_dir: Path) -> list[Path]:
+    """Every file below ``rules_dir`` named like YAML that is not a rules file, sorted:
+    ``*.yml`` and ``*.yaml`` in other cases (``.YAML``), none of them hidden."""
+    found = [*rules_dir.rglob("*.[yY][mM][lL]"), *rules_dir.rglob("*.[yY][aA][mM][lL]")]
+    return [f for f in sorted(set(found)) if f.suffix != ".yaml" and
+            not any(part.startswith(".") for part in f.relative_to(rules_dir).parts)]
+
+
+def _misnamed(rules_dir: Path, root: Path) -> list[Diagnostic]:
+    """W005 at the ``kind:`` line of each misnamed file (``misnamed_files``) that holds a
+    rules document; files that hold none (``mkdocs.yml``) are left alone."""
+    diags = []
+    base = rules_dir.resolve()
+    for file in misnamed_files(rules_dir):
+        raw, problem = read_file(file, base)
+        found = _KIND_LINE.search(raw) if problem is None else None
+        if found is None:
+            continue
+        line = raw.count(b"\n", 0, found.start()) + 1
+        diags.append(Diagnostic(
+            Span(_display(file, root), line, 1), "W005",
+            f"'{file.name}' is not read: rules files are named *.yaml",
+            Severity.WARNING, f"rename it to '{file.stem}.yaml' (or move it out of the "
+            "rules folder if it is not rules data)"))
+    return diags
 
 
 def load_rules(rules_dir: Path, root: Path) -> tuple[list[Document], list[Diagnostic]]:
@@ -57,7 +90,7 @@ def load_rules(rules_dir: Path, root: Path) -> tuple[list[Document], list[Diagno
         diags.extend(file_diags)
         if doc is not None:
             docs.append(doc)
-    return docs, diags
+    return docs, diags + _misnamed(rules_dir, root)
 
 
 def is_scenario(data: object) -> bool:
