@@ -124,6 +124,26 @@ def get_path(roots: dict[str, Any], parts: list[str], span: Span, path: str,
     return node
 
 
+def absent_below(roots: dict[str, Any], parts: list[str], path: str) -> str:
+    """Why a ``then`` path read as null, when a key above its last is missing (more
+    likely a misspelt key than an empty entry): `` (no 'production' under
+    players.@0: have ...)``; '' when only the last key is missing or none is."""
+    node = roots[parts[0]] if parts[0] in roots else roots["state"]
+    shown = path.split(".")
+    start = 1 if parts[0] in roots else 0
+    for i in range(start, len(parts) - 1):
+        if isinstance(node, list) and parts[i].lstrip("-").isdigit():
+            node = node[int(parts[i])] if -len(node) <= int(parts[i]) < len(node) else None
+            continue
+        if not isinstance(node, dict):
+            return ""
+        if parts[i] not in node:
+            hint = did_you_mean(parts[i], map(str, node)) or "have: " + keys_of(node)
+            return f" (no '{shown[i]}' under {'.'.join(shown[:i]) or 'the state'}: {hint})"
+        node = node[parts[i]]
+    return ""
+
+
 def child(node: Any, part: str, span: Span, path: str) -> Any:
     """``node``'s entry ``part`` (a key, or a list index, negative from the end)."""
     is_index = part.lstrip("-").isdigit()
@@ -232,7 +252,8 @@ def then_failures(game: Any, doc: Document, seats: Any, box: dict[str, Any],
         span = doc.key_span(("then", key))
         try:
             expected = seats.values(expected, span)
-            actual = get_path(roots, seats.path(str(key), span), span, str(key), box)
+            parts = seats.path(str(key), span)
+            actual = get_path(roots, list(parts), span, str(key), box)
         except Fail as exc:
             failures.append(exc.failure(UNKNOWN))
             continue
@@ -241,6 +262,8 @@ def then_failures(game: Any, doc: Document, seats: Any, box: dict[str, Any],
             failures.append(Failure(span, UNKNOWN, f"{key}: {mistake}"))
             continue
         problem = compare(actual, expected)
+        if problem and actual is None:
+            problem += absent_below(roots, parts, str(key))
         if problem and not structural:
             failures.append(Failure(span, DIFFERS, f"{key}: {problem}"))
     return failures

@@ -245,6 +245,21 @@ def test_null_tests_an_empty_space_and_a_typo_still_fails(tmp_path, capsys):
     assert "no 's08' here" not in out
 
 
+def test_a_value_below_a_missing_key_says_which_key_is_missing(tmp_path, capsys):
+    """QA: ``players.@0.production.energy: 2`` (the state's key is ``prod``; both words
+    are the rules') read as "is null, expected 2", sending the user to look for why the
+    energy production was empty. The message now names the key that is not there and
+    the keys that are; the path is still a value that differs (T007)."""
+    f = tmp_path / "prod.yaml"
+    f.write_text("scenario: prod\ngame: terraforming_mars\nplayers: 2\nseed: 1\n"
+                 "then:\n  players.@0.production.energy: 2\n", "utf-8")
+    assert main(["test", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL[T007]: players.@0.production.energy: is null, expected 2 (no 'production' " \
+        "under players.@0: have: " in out, out
+    assert " prod, " in out
+
+
 def test_list_tests_take_a_list_of_items(tmp_path, capsys):
     # Asteroid (#009) and Comet (#010) in hand: a list given to lacks/has_no tests each
     # item (it used to pass whatever the hand held), contains tests each one too.
