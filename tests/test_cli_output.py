@@ -118,11 +118,21 @@ def test_sheet_and_build_outputs_follow_the_umask(tmp_path, capsys, mask):
 def test_test_on_an_empty_folder_says_nothing_to_test(tmp_path, capsys):
     assert main(["test", str(tmp_path)]) == 1
     out, err = capsys.readouterr()
-    assert out == "" and err == (f"rulesc test: nothing to test: no scenario files (*.yaml) "
-                                 f"in {tmp_path}\n")
+    assert out == "" and err == (f"rulesc test: nothing to test: no scenario files (*.yaml, "
+                                 f"*.yml) in {tmp_path}\n")
     assert main(["test", str(tmp_path / "nope.yaml")]) == 2
     err = capsys.readouterr().err
     assert "no such scenario file or folder" in err and "PosixPath" not in err
+
+
+def test_test_finds_scenarios_named_yml_in_a_folder(tmp_path, capsys):
+    """QA: a scenario named ``two_cards.yml`` ran when named, but a folder of them was
+    "nothing to test". Love Letter's turn: draw a card, then play one of your two."""
+    (tmp_path / "two_cards.yml").write_text(
+        "scenario: the first player to act holds two cards\ngame: love_letter\n"
+        "players: 2\nseed: 1\nthen:\n  players.@0.hand: {length: 2}\n", "utf-8")
+    assert main(["test", str(tmp_path)]) == 0
+    assert "PASS" in capsys.readouterr().out
 
 
 def test_schema_without_kind_lists_the_kinds_as_its_help_says(capsys):

@@ -42,12 +42,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def _files(paths: list[Path]) -> list[Path]:
     """The scenario files named, and those in the folders named: a folder's YAML files
-    with a top-level ``scenario:`` and no ``kind:`` (rules files may share the folder, as
-    scenarios may sit in an expansion's folder)."""
+    (``*.yaml``, ``*.yml``) with a top-level ``scenario:`` and no ``kind:`` (rules files
+    may share the folder, as scenarios may sit in an expansion's folder)."""
     out: list[Path] = []
     for p in paths:
-        out.extend([f for f in sorted(p.rglob("*.yaml")) if _scenario(f)] if p.is_dir()
-                   else [p])
+        found = sorted({*p.rglob("*.yaml"), *p.rglob("*.yml")}) if p.is_dir() else []
+        out.extend([f for f in found if _scenario(f)] if p.is_dir() else [p])
     return out
 
 
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not files:
         shown = ", ".join(str(p) for p in args.scenarios)
-        print(f"rulesc test: nothing to test: no scenario files (*.yaml) in {shown}",
+        print(f"rulesc test: nothing to test: no scenario files (*.yaml, *.yml) in {shown}",
               file=sys.stderr)
         return 1
     rules = None
