@@ -135,6 +135,20 @@ def test_test_finds_scenarios_named_yml_in_a_folder(tmp_path, capsys):
     assert "PASS" in capsys.readouterr().out
 
 
+def test_modules_none_is_the_base_game_in_every_command(capsys):
+    """QA: `rulesc sheet --modules none` prints the base game, but `rulesc play
+    --modules none` said "unknown module 'none'". It is the base game everywhere; with
+    one player the solo variant and the Corporate Era it requires are still added
+    (rulebook: "Variante in solitario 'Era corporativa'")."""
+    assert main(["play", "love_letter", "--modules", "none", "--seed", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["modules"] == []
+    assert main(["play", "terraforming_mars", "--players", "1", "--modules", "none",
+                 "--seed", "1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert sorted(json.loads(out)["modules"]) == ["corporate_era", "solo"]
+    assert main(["check", "love_letter", "--modules", "none"]) == 0
+
+
 def test_schema_without_kind_lists_the_kinds_as_its_help_says(capsys):
     assert main(["schema"]) == 0
     assert capsys.readouterr().out.split() == ["game", "flow", "modules", "kinds", "state",

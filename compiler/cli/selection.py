@@ -1,10 +1,10 @@
 """The modules named on the command line: ``a,b``, ``all``, and what they need filled in.
 
 ``choose(rules, text, players, fill)`` turns ``--modules`` into module ids. ``all`` is every
-module that composes with those before it (data order) for the player count. With
-``fill`` (``play``), a module the player count needs (its ``required_for_players``) and
-every module a chosen one ``requires`` are added, and ``Selection.note`` says so in one
-line: ``rulesc play terraforming_mars --players 1`` becomes a solo game with Corporate
+module that composes with those before it (data order) for the player count; ``none``
+(or ``''``) is the base game. With ``fill`` (``play``), a module the player count needs
+(its ``required_for_players``) and every module a chosen one ``requires`` are added, and
+``Selection.note`` says so in one line: ``rulesc play terraforming_mars --players 1`` becomes a solo game with Corporate
 Era. ``rules`` is a game's IR or an engine's ``RULES`` (the same shape). The runtime
 itself never adds a module: it refuses an incomplete selection (``compose``).
 """
@@ -48,6 +48,8 @@ def choose(rules: dict[str, Any], text: str | None, players: int | None,
     known = list(rules.get("modules") or {})
     if text is not None and text.strip() == "all":
         return _all(rules, known, players)
+    if text is not None and text.strip() == "none" and "none" not in known:
+        text = ""   # the base game, as `rulesc sheet --modules none` says it
     wanted = list(dict.fromkeys(m.strip() for m in (text or "").split(",") if m.strip()))
     for mid in wanted:
         if mid not in known:
