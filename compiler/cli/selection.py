@@ -4,9 +4,10 @@
 module that composes with those before it (data order) for the player count; ``none``
 (or ``''``) is the base game. With ``fill`` (``play``), a module the player count needs
 (its ``required_for_players``) and every module a chosen one ``requires`` are added, and
-``Selection.note`` says so in one line: ``rulesc play terraforming_mars --players 1`` becomes a solo game with Corporate
-Era. ``rules`` is a game's IR or an engine's ``RULES`` (the same shape). The runtime
-itself never adds a module: it refuses an incomplete selection (``compose``).
+``Selection.note`` says so in one line: ``rulesc play terraforming_mars --players 1``
+becomes a solo game with Corporate Era. ``rules`` is a game's IR or an engine's ``RULES``
+(the same shape). The runtime itself never adds a module: it refuses an incomplete
+selection (``compose``).
 """
 
 from __future__ import annotations
