@@ -159,11 +159,12 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
     texts = [t for folder in folders for t in _unreadable(folder, root, good)]
     shadow = {i for d in good for i in d.dropped}
     shadow.update(i for t in texts for i in re.findall(r"\bid:\s*([a-z][a-z0-9_]*)", t))
-    lost = [frozenset(re.findall(r"\b([a-z][a-z0-9_]*)\b", re.sub(r"\{[^}]*\}", " ", p)))
-            for t in texts for p in re.findall(r"\bphrase:\s*[\"']?([^\"'\n]*)", t)]
+    lost = [_phrase_words(p) for t in texts
+            for p in re.findall(r"\bphrase:\s*[\"']?([^\"'\n]*)", t)]
     shadow.update(f"kind:{k}" for t in texts
                   for k in re.findall(r"^kind:\s*[\"']?([a-z_]+)", t, re.M))
     declared = {i for kind in (ir.get("records") or {}).values() for i in kind}
+    lost += _bad_phrases(good, lang_diags)
     later = [d for d in lang_diags + more if not _follows(d, shadow, lost, declared)]
     result.docs, result.ir = docs, ir
     refused = {d.span for d in diags if d.code == "L015"}  # a number the loader refused
@@ -188,6 +189,27 @@ def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]],
         return any(p and p <= words for p in lost) or \
             bool((words | named) & (shadow - declared))
     return False
+
+
+def _bad_phrases(docs: list[load.Document], diags: list[Diagnostic]) -> list[frozenset[str]]:
+    """The words of each definition's phrase that was refused (R031: the definition is left
+    out, so each use of it would be one more R033 that follows from the one mistake)."""
+    bad = {_first_quoted(d.message) for d in diags if d.code == "R031"}
+    return [_phrase_words(r["phrase"]) for doc in docs if isinstance(doc.data, dict) and
+            doc.data.get("kind") == "definitions"
+            for r in doc.data.get("records") or []
+            if isinstance(r, dict) and r.get("id") in bad and isinstance(r.get("phrase"), str)]
+
+
+def _phrase_words(phrase: str) -> frozenset[str]:
+    """The words of a phrase, its {holes} left out."""
+    return frozenset(re.findall(r"\b([a-z][a-z0-9_]*)\b", re.sub(r"\{[^}]*\}", " ", phrase)))
+
+
+def _first_quoted(message: str) -> str:
+    """The first quoted name of a message (``definition 'gain': ...``: gain)."""
+    parts = message.split("'")
+    return parts[1] if len(parts) > 2 else ""
 
 
 def _last_quoted(message: str) -> str:

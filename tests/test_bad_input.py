@@ -346,3 +346,21 @@ def test_a_rules_file_named_yml_is_not_read_silently(
     assert "rules/Tags.YAML:2:1: warning[W005]" in output
     assert "mkdocs" not in output and "ci.yml" not in output
     assert output.count("W005") == 3  # two warnings and the count line
+
+
+def test_a_refused_definition_phrase_is_one_mistake_not_one_per_use(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: a hole misspelt in the phrase of 'gain' (R031) also gave R033 "no definition
+    matches" at every "gain ..." of the cards and the flow (86 errors in Terraforming
+    Mars for one typo). The uses follow from the refused definition: R031 alone. A
+    phrase no definition could ever match is still reported."""
+    rules = make_rules(tmp_path)
+    defs, cards = rules / "definitions.yaml", rules / "cards.yaml"
+    defs.write_text(defs.read_text("utf-8").replace('phrase: "gain {n} {r}"',
+                                                    'phrase: "gain {n} {rr}"'), "utf-8")
+    cards.write_text(cards.read_text("utf-8").replace('"gain 2 score"', '"win 2 score"'),
+                     "utf-8")
+    output = assert_rejected(rules, "R031", "definitions.yaml", capsys, 4, 13)
+    assert re.search(r"cards\.yaml:5:\d+: error\[R033\]: no definition matches 'win 2 "
+                     r"score'", output), output
+    assert "'gain 3 money'" not in output and "2 error(s)" in output, output
