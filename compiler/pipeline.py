@@ -165,7 +165,10 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
                   for k in re.findall(r"^kind:\s*[\"']?([a-z_]+)", t, re.M))
     declared = {i for kind in (ir.get("records") or {}).values() for i in kind}
     lost += _bad_phrases(good, lang_diags)
-    later = [d for d in lang_diags + more if not _follows(d, shadow, lost, declared)]
+    fields = {_first_quoted(d.message) for d in lang_diags
+              if d.code == "R030" and d.message.startswith("field '")}  # left out
+    later = [d for d in lang_diags + more
+             if not _follows(d, shadow, lost, declared, fields)]
     result.docs, result.ir = docs, ir
     refused = {d.span for d in diags if d.code == "L015"}  # a number the loader refused
     schema_diags = [d for d in schema_diags if d.span not in refused]  # is not its type too
@@ -174,11 +177,14 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
 
 
 def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]],
-             declared: set[str]) -> bool:
+             declared: set[str], fields: set[str]) -> bool:
     """Whether ``d`` follows from a file or record that failed to load or validate: an
-    unknown id it would declare (R001, R015), a required document it is (R016), or a
-    phrase only its definitions hold (R033: every word of a lost phrase, or a lost id
-    no record that loaded has, ``declared``, occurs in the unmatched text)."""
+    unknown id it would declare (R001, R015; R001 also for a field of kinds.yaml whose
+    type was refused, ``fields``), a required document it is (R016), or a phrase only its
+    definitions hold (R033: every word of a lost phrase, or a lost id no record that
+    loaded has, ``declared``, occurs in the unmatched text)."""
+    if d.code == "R001" and _last_quoted(d.message) in fields:
+        return True
     if d.code in ("R001", "R015"):
         return _last_quoted(d.message) in shadow
     if d.code == "R016":  # the document is there, but did not load or validate

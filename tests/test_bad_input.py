@@ -364,3 +364,22 @@ def test_a_refused_definition_phrase_is_one_mistake_not_one_per_use(
     assert re.search(r"cards\.yaml:5:\d+: error\[R033\]: no definition matches 'win 2 "
                      r"score'", output), output
     assert "'gain 3 money'" not in output and "2 error(s)" in output, output
+
+
+def test_a_field_whose_type_is_refused_is_one_mistake(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: kinds.yaml `cost: integer` (R030) also gave R001 "cards records have no field
+    'cost'" where a definition reads c.cost; that follows from the one mistake."""
+    rules = make_rules(tmp_path)
+    kinds, defs = rules / "kinds.yaml", rules / "definitions.yaml"
+    assert "cost: {type: int," in kinds.read_text("utf-8")
+    kinds.write_text(kinds.read_text("utf-8").replace("cost: {type: int,",
+                                                      "cost: {type: integer,", 1), "utf-8")
+    defs.write_text(defs.read_text("utf-8") + '''  - id: price
+    phrase: "price of {c}"
+    params: {c: cards}
+    value: "c.cost"
+    text: {en: "the price of {c}"}
+''', "utf-8")
+    output = assert_rejected(rules, "R030", "kinds.yaml", capsys)
+    assert "no field 'cost'" not in output and "1 error(s)" in output, output
