@@ -40,8 +40,8 @@ def rules_files(rules_dir: Path) -> list[Path]:
 def misnamed_files(rules_dir: Path) -> list[Path]:
     """Every file below ``rules_dir`` named like YAML that is not a rules file, sorted:
     ``*.yml`` and ``*.yaml`` in other cases (``.YAML``), none of them hidden."""
-    found = [*rules_dir.rglob("*.[yY][mM][lL]"), *rules_dir.rglob("*.[yY][aA][mM][lL]")]
-    return [f for f in sorted(set(found)) if f.suffix != ".yaml" and
+    return [f for f in sorted(rules_dir.rglob("*.[yY]*[lL]"))
+            if f.suffix.lower() in (".yml", ".yaml") and f.suffix != ".yaml" and
             not any(part.startswith(".") for part in f.relative_to(rules_dir).parts)]
 
 
