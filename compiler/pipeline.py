@@ -171,7 +171,8 @@ def _compile(rules_dir: Path, root: Path, base: Path | None) -> Compilation:
              if not _follows(d, shadow, lost, declared, fields)]
     result.docs, result.ir = docs, ir
     refused = {d.span for d in diags if d.code == "L015"}  # a number the loader refused
-    schema_diags = [d for d in schema_diags if d.span not in refused]  # is not its type too
+    schema_diags = [d for d in schema_diags if d.span not in refused  # is not its type too
+                    and not _follows(d, shadow, lost, declared, fields)]
     result.diagnostics = sorted(diags + schema_diags + later, key=_order)
     return result
 
@@ -180,12 +181,15 @@ def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]],
              declared: set[str], fields: set[str]) -> bool:
     """Whether ``d`` follows from a file or record that failed to load or validate: an
     unknown id it would declare (R001, R015; R001 also for a field of kinds.yaml whose
-    type was refused, ``fields``), a required document it is (R016), or a phrase only its
-    definitions hold (R033: every word of a lost phrase, or a lost id no record that
-    loaded has, ``declared``, occurs in the unmatched text)."""
+    type was refused, ``fields``; a document kind, S002, or a type, R030, a kinds.yaml
+    that did not load would declare), a required document it is (R016), or a phrase
+    only its definitions hold (R033: every word of a lost phrase, or a lost id no record
+    that loaded has, ``declared``, occurs in the unmatched text)."""
     if d.code == "R001" and _last_quoted(d.message) in fields:
         return True
-    if d.code in ("R001", "R015"):
+    if d.code in ("R001", "R015") or (d.code == "S002" and "kind '" in d.message) or \
+            (d.code == "R030" and ("is not a type" in d.message or
+                                   "is not a record kind" in d.message)):
         return _last_quoted(d.message) in shadow
     if d.code == "R016":  # the document is there, but did not load or validate
         return f"kind:{_last_quoted(d.message)}" in shadow

@@ -383,3 +383,19 @@ def test_a_field_whose_type_is_refused_is_one_mistake(
 ''', "utf-8")
     output = assert_rejected(rules, "R030", "kinds.yaml", capsys)
     assert "no field 'cost'" not in output and "1 error(s)" in output, output
+
+
+def test_a_kinds_file_that_does_not_load_is_one_mistake(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: a missing ':' in kinds.yaml (L003) also gave S002 "unknown document kind" for
+    every record file and R030 "'cards' is not a type" wherever state, events and
+    definitions name a kind (10 errors in the tutorial game): they follow from the kinds
+    that did not load. A kind no file declares is still S002."""
+    rules = make_rules(tmp_path)
+    kinds = rules / "kinds.yaml"
+    kinds.write_text(kinds.read_text("utf-8").replace("{id: tags, fields: {}}",
+                                                      "{id: tags, fields {}}"), "utf-8")
+    (rules / "extra.yaml").write_text("kind: tiles\nrecords: []\n", "utf-8")
+    output = assert_rejected(rules, "L003", "kinds.yaml", capsys)
+    assert "extra.yaml:1:7: error[S002]: unknown document kind 'tiles'" in output, output
+    assert "2 error(s)" in output, output
