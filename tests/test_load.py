@@ -85,6 +85,10 @@ def test_huge_integer_is_a_diagnostic_not_a_crash() -> None:
     (b"? [a]\n: 1\n", "L008", 1, 3),
     (b"a: 1\na: 2\n", "L009", 2, 1),
     (b"\xef\xbb\xbf", "L007", 1, 1),
+    # an error at the end of the stream: on a line of the file, not one past its end (QA)
+    (b"kind: kinds\nrecords:\n  - id: a\n    fields\n", "L003", 4, 5),  # no ':'
+    (b"kind: kinds\nrecords:\n  - id: a\n    fields", "L003", 4, 5),
+    (b"kind: x\nb: [1,\n\n", "L003", 2, 7),  # the flow ends with the file
 ])
 def test_loader_diagnostics_are_positioned(raw: bytes, code: str, line: int, col: int) -> None:
     _doc, diags = load_text("t.yaml", raw)

@@ -45,12 +45,16 @@ def misnamed_files(rules_dir: Path) -> list[Path]:
             not any(part.startswith(".") for part in f.relative_to(rules_dir).parts)]
 
 
-def _misnamed(rules_dir: Path, root: Path) -> list[Diagnostic]:
+def _misnamed(rules_dir: Path, root: Path, files: list[Path]) -> list[Diagnostic]:
     """W005 at the ``kind:`` line of each misnamed file (``misnamed_files``) that holds a
-    rules document; files that hold none (``mkdocs.yml``) are left alone."""
+    rules document; files that hold none (``mkdocs.yml``), or that a ``*.yaml`` link of
+    the folder reads (``files``: the rules files), are left alone."""
     diags = []
     base = rules_dir.resolve()
+    read = {f.resolve() for f in files}
     for file in misnamed_files(rules_dir):
+        if file.resolve() in read:
+            continue
         raw, problem = read_file(file, base)
         found = _KIND_LINE.search(raw) if problem is None else None
         if found is None:
@@ -78,7 +82,8 @@ def load_rules(rules_dir: Path, root: Path) -> tuple[list[Document], list[Diagno
                                hint="pass --rules with a folder that holds YAML files (the "
                                "folder of the game or expansion, not one of its files)")]
     base = rules_dir.resolve()
-    for file in rules_files(rules_dir):
+    files = rules_files(rules_dir)
+    for file in files:
         shown = _display(file, root)
         raw, problem = read_file(file, base, shown)
         if problem is not None:
@@ -90,7 +95,7 @@ def load_rules(rules_dir: Path, root: Path) -> tuple[list[Document], list[Diagno
         diags.extend(file_diags)
         if doc is not None:
             docs.append(doc)
-    return docs, diags + _misnamed(rules_dir, root)
+    return docs, diags + _misnamed(rules_dir, root, files)
 
 
 def is_scenario(data: object) -> bool:

@@ -125,6 +125,8 @@ def _syntax(path: str, text: str, exc: yaml.YAMLError) -> Diagnostic:
                           "text", hint="remove the control character")
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     span = _span(path, mark) if mark is not None else Span(path)
+    if mark is not None and mark.line >= len(text.splitlines()):
+        span = _past_end(path, text, exc)
     problem = str(getattr(exc, "problem", None) or getattr(exc, "context", None) or exc)
     if "nesting depth" in problem:
         return Diagnostic(span, "L006", "nesting is too deep", hint="flatten the data")
@@ -159,6 +161,18 @@ def _unclosed(path: str, text: str, exc: yaml.YAMLError) -> Diagnostic | None:
                       f"closed: expected ',' or '{close}' before line {end.line + 1}, column "
                       f"{end.column + 1}", hint=f"close it with '{close}' (or separate the "
                       "items with ',')", related=(_span(path, end),))
+
+
+def _past_end(path: str, text: str, exc: yaml.YAMLError) -> Span:
+    """A place for an error PyYAML marks past the last line (the end of the stream):
+    where the construct it was reading began (``fields`` of ``    fields`` with no ':'),
+    else the end of the last line that is not blank (``b: [1,``)."""
+    lines = text.splitlines()
+    start = getattr(exc, "context_mark", None)
+    if start is not None and start.line < len(lines):
+        return _span(path, start)
+    last = max((i for i, line in enumerate(lines) if line.strip()), default=0)
+    return Span(path, last + 1, len(lines[last]) + 1 if lines else 1)
 
 
 def _char_at(text: str, line: int, col: int) -> str:
