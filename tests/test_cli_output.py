@@ -189,3 +189,16 @@ def test_simulate_fills_in_what_one_player_needs(tmp_path, capsys):
     assert "rulesc simulate: base: added module(s) solo (a 1-player game needs it), " \
         "corporate_era (solo requires it)" in err
     assert out.startswith("solo,corporate_era: 1 games")
+
+
+def test_out_that_is_a_file_is_a_usage_error_before_any_work(tmp_path, capsys):
+    """QA: `rulesc build love_letter --out afile` compiled the game, then said "cannot
+    write afile/love_letter: File exists" (exit 1); `schema --out afile` likewise. As
+    `simulate --out`: a usage error first (exit 2), and the file is left as it was."""
+    afile = tmp_path / "afile"
+    afile.write_text("keep", "utf-8")
+    assert main(["build", "love_letter", "--out", str(afile)]) == 2
+    assert capsys.readouterr().err == f"rulesc build: --out: {afile} is a file, not a folder\n"
+    assert main(["schema", "--on", "love_letter", "--out", str(afile)]) == 2
+    assert capsys.readouterr().err == f"rulesc schema: --out: {afile} is a file, not a folder\n"
+    assert afile.read_text("utf-8") == "keep"

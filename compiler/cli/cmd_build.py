@@ -37,6 +37,7 @@ from compiler.cli.common import (
     known_game,
     modules_option,
     no_games,
+    output_problem,
     print_diagnostics,
     project_root,
     rules_dir,
@@ -86,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
         if base is not None and args.out is None:
             raise UsageError("--on needs --out: the shipped game's generated/ is not "
                              "overwritten")
+        problem = output_problem(args.out, folder=True) if args.out is not None else ""
+        if problem:
+            raise UsageError(f"--out: {problem}")
         names = layered or ([game] if game else games(root, args.rules))
         _not_shipped(root, names, args)
         modules = modules_option(args.modules, args.players, names)

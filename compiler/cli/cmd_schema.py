@@ -26,6 +26,7 @@ from compiler.cli.common import (
     command,
     expansion_base,
     no_game,
+    output_problem,
     project_root,
     rules_dir,
 )
@@ -77,6 +78,10 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"rulesc schema: unknown kind {args.kind!r}; {hint}\n")
         return 2
     if args.out is not None:
+        problem = output_problem(args.out, folder=True)
+        if problem:
+            sys.stderr.write(f"rulesc schema: --out: {problem}\n")
+            return 2
         wanted = schemas if args.kind is None else {args.kind: schemas[args.kind]}
         return export(args.out, wanted)
     if args.kind is None:
