@@ -336,6 +336,7 @@ def test_a_rules_file_named_yml_is_not_read_silently(
     rules = make_rules(tmp_path)
     (rules / "cards.yaml").rename(rules / "cards.yml")
     (rules / "mkdocs.yml").write_text("site_name: my game\n", "utf-8")
+    (rules / "deploy.yml").write_text("apiVersion: v1\nkind: Service\n", "utf-8")
     (rules / ".hidden").mkdir()
     (rules / ".hidden" / "ci.yml").write_text("kind: cards\n", "utf-8")
     (rules / "Tags.YAML").write_text("# notes\nkind: tags\nrecords: []\n", "utf-8")
@@ -344,7 +345,7 @@ def test_a_rules_file_named_yml_is_not_read_silently(
         "named *.yaml" in output, output
     assert "hint: rename it to 'cards.yaml'" in output
     assert "rules/Tags.YAML:2:1: warning[W005]" in output
-    assert "mkdocs" not in output and "ci.yml" not in output
+    assert "mkdocs" not in output and "ci.yml" not in output and "deploy" not in output
     assert output.count("W005") == 3  # two warnings and the count line
 
 

@@ -20,7 +20,8 @@ from compiler.load.yaml_reader import MAX_BYTES, decode, read_yaml, too_large
 
 __all__ = ["Document", "load_rules", "load_text", "misnamed_files", "read_file",
            "rules_files"]
-_KIND_LINE = re.compile(rb"^kind:[ \t]*[A-Za-z_]", re.M)
+# a line `kind: cards` (rules kinds are lowercase; a Kubernetes `kind: Deployment` is not)
+_KIND_LINE = re.compile(rb"^kind:[ \t]*[\"']?[a-z_]+[\"']?[ \t]*(#.*)?\r?$", re.M)
 
 
 def load_text(display_path: str, raw: bytes) -> tuple[Document | None, list[Diagnostic]]:
