@@ -178,7 +178,10 @@ def _new_game(doc: Document, rules: dict[str, Any] | None) -> tuple[Any, dict[st
         try:
             rules = game_package(str(data.get("game"))).RULES
         except SetupError as exc:
-            raise Fail(doc.span(("game",)), str(exc)) from None
+            raise Fail(doc.span(("game",)), str(exc), hint=(
+                "a game of your own is played from its build: run `rulesc test` in the "
+                "folder that holds its generated/ (`rulesc build` made it), or give its "
+                "rules: `rulesc test SCENARIOS --rules PATH`")) from None
     else:  # --rules: the scenario must be for the game those rules are
         plays = str((rules.get("game") or {}).get("id", ""))
         if plays and str(data.get("game")) != plays:

@@ -129,6 +129,20 @@ def test_rules_play_only_the_game_they_are(tmp_path, capsys):
     assert "did you mean 'love_letter'?" in out
 
 
+def test_a_game_not_built_here_says_where_games_are_found(tmp_path, capsys, monkeypatch):
+    """QA: a scenario of the tutorial game run from another folder said only "unknown
+    game 'tiny' (games: ...)"; the hint says how a game of one's own is found."""
+    scen = tmp_path / "tiny.yaml"
+    scen.write_text("scenario: mine\ngame: tiny\nplayers: 2\nseed: 1\n"
+                    "then:\n  round: 1\n", "utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["test", str(scen)]) == 1
+    out = capsys.readouterr().out
+    assert "tiny.yaml:2:7: FAIL[T002]: unknown game 'tiny'" in out
+    assert "hint: a game of your own is played from its build" in out
+    assert "--rules PATH" in out
+
+
 def test_play_until_a_decision_kind_already_open(tmp_path, capsys):
     # Terraforming Mars, 2 players, no setup choice: the first turn's "action" decision is
     # open at once (its phase, also called "action", is under way): nothing to play.
