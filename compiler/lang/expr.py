@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
+from compiler.load.yaml_reader import MAX_DIGITS
 from compiler.lang.checks import check_by_players
 from compiler.lang.hints import wrong_type
 from compiler.lang.names import (
@@ -52,6 +53,10 @@ def want_bool(rc: RC, syn: Syn, scope: Scope) -> IR:
 
 
 def _int(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    """A whole number; L015 past ``MAX_DIGITS`` digits, the loader's rule for YAML numbers."""
+    if len(str(syn.kids[0])) > MAX_DIGITS:
+        raise rc.fail(syn, "L015", f"number {str(syn.kids[0])[:20]}... is out of range "
+                      f"(more than {MAX_DIGITS} digits)", hint="write a smaller number")
     return lit(syn.kids[0], "int")
 
 
