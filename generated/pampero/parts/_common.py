@@ -122,7 +122,7 @@ def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
-def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
+def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -132,7 +132,7 @@ def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
     return True
 
 
-def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
+def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -264,7 +264,7 @@ def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
+def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -274,7 +274,7 @@ def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
     return True
 
 
-def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
+def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:83
     if E is None:
         E = ctx.env()
     return (2 * FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))
@@ -500,7 +500,7 @@ def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     return True
 
 
-def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
+def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2989,8 +2989,8 @@ AT = {
     'x_8394': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_8396': 'rules_data/pampero/definitions/resources.yaml:30',
     'x_8397': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7402': 'rules_data/pampero/items/base_tiles.yaml:41',
-    'd_7403': 'rules_data/pampero/items/base_tiles.yaml:41',
+    'd_7402': 'rules_data/pampero/items/base_tiles.yaml:49',
+    'd_7403': 'rules_data/pampero/items/base_tiles.yaml:49',
     'd_7405': 'rules_data/pampero/definitions/resources.yaml:54',
     'd_7408': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_7410': 'rules_data/pampero/definitions/resources.yaml:58',
@@ -3003,8 +3003,8 @@ AT = {
     'd_7419': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7420': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7421': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7428': 'rules_data/pampero/items/base_tiles.yaml:72',
-    'x_8430': 'rules_data/pampero/items/base_tiles.yaml:75',
+    'd_7428': 'rules_data/pampero/items/base_tiles.yaml:80',
+    'x_8430': 'rules_data/pampero/items/base_tiles.yaml:83',
     'd_7455': 'rules_data/pampero/items/connection_tiles.yaml:12',
     'x_8490': 'rules_data/pampero/definitions/tracks.yaml:177',
     'x_8492': 'rules_data/pampero/definitions/resources.yaml:26',
@@ -3033,7 +3033,7 @@ AT = {
     'd_7538': 'rules_data/pampero/definitions/resources.yaml:26',
     'd_7539': 'rules_data/pampero/definitions/resources.yaml:27',
     'd_7540': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7547': 'rules_data/pampero/items/foreign_markets.yaml:25',
+    'd_7547': 'rules_data/pampero/items/foreign_markets.yaml:27',
     'd_7588': 'rules_data/pampero/modules/companies.yaml:14',
     'x_8610': 'rules_data/pampero/definitions/resources.yaml:82',
     'x_8613': 'rules_data/pampero/definitions/resources.yaml:39',

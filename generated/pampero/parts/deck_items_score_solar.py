@@ -45,7 +45,7 @@ K = [
 ]
 
 
-def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:32
+def x_8369(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:39
     if E is None:
         E = ctx.env()
     def compute():
@@ -62,11 +62,11 @@ CODE = {
     8369: x_8369,
 }
 AT = {
-    8369: 'rules_data/pampero/items/base_tiles.yaml:32',
+    8369: 'rules_data/pampero/items/base_tiles.yaml:39',
 }
 
 
 RECORDS = {
-    # rules_data/pampero/items/base_tiles.yaml:32
-    'score_solar': '{"id":"score_solar","deck":"scoring_tiles","use":"section","measure":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2619","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"solar"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2619"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}],"x":8369},"majority":{"first":10,"second":5},"source":{"doc":"pampero-clear-skies","section":"Extra Scoring Tiles: base tiles have majority scoring"},"at":"rules_data/pampero/items/base_tiles.yaml:32"}',
+    # rules_data/pampero/items/base_tiles.yaml:39
+    'score_solar': '{"id":"score_solar","deck":"scoring_tiles","use":"section","measure":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2619","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"solar"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2619"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}],"x":8369},"placeholder":"the base game scoring tiles are not in the sources (what each counts)","majority":{"first":10,"second":5},"source":{"doc":"pampero-clear-skies","section":"Extra Scoring Tiles: base tiles have majority scoring"},"at":"rules_data/pampero/items/base_tiles.yaml:39"}',
 }

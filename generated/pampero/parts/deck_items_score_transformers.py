@@ -45,7 +45,7 @@ K = [
 ]
 
 
-def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:29
+def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:35
     if E is None:
         E = ctx.env()
     def compute():
@@ -62,11 +62,11 @@ CODE = {
     8368: x_8368,
 }
 AT = {
-    8368: 'rules_data/pampero/items/base_tiles.yaml:29',
+    8368: 'rules_data/pampero/items/base_tiles.yaml:35',
 }
 
 
 RECORDS = {
-    # rules_data/pampero/items/base_tiles.yaml:29
-    'score_transformers': '{"id":"score_transformers","deck":"scoring_tiles","use":"section","measure":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"transformer"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"x":8368},"majority":{"first":10,"second":5},"source":{"doc":"pampero-clear-skies","section":"Extra Scoring Tiles: base tiles have majority scoring"},"at":"rules_data/pampero/items/base_tiles.yaml:29"}',
+    # rules_data/pampero/items/base_tiles.yaml:35
+    'score_transformers': '{"id":"score_transformers","deck":"scoring_tiles","use":"section","measure":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"transformer"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"x":8368},"placeholder":"the base game scoring tiles are not in the sources (what each counts)","majority":{"first":10,"second":5},"source":{"doc":"pampero-clear-skies","section":"Extra Scoring Tiles: base tiles have majority scoring"},"at":"rules_data/pampero/items/base_tiles.yaml:35"}',
 }

@@ -45,7 +45,7 @@ K = [
 ]
 
 
-def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:43
+def x_8399(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:51
     if E is None:
         E = ctx.env()
     def compute():
@@ -63,11 +63,11 @@ CODE = {
     8399: x_8399,
 }
 AT = {
-    8399: 'rules_data/pampero/items/base_tiles.yaml:43',
+    8399: 'rules_data/pampero/items/base_tiles.yaml:51',
 }
 
 
 RECORDS = {
-    # rules_data/pampero/items/base_tiles.yaml:43
-    'tower_tile_24': '{"id":"tower_tile_24","name":{"en":"tower bonus tile 24","it":"tessera bonus torre 24"},"deck":"tower_bonus_tiles","use":"end","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2619","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2620","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2621","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2621"},"b":{"op":"var","n":"c~2620"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2622","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2623","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2622"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2623"},"b":{"op":"var","n":"c~2620"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2620"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]}},"x":8399},"source":{"doc":"pampero-clear-skies","section":"Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards"},"at":"rules_data/pampero/items/base_tiles.yaml:43"}',
+    # rules_data/pampero/items/base_tiles.yaml:51
+    'tower_tile_24': '{"id":"tower_tile_24","name":{"en":"tower bonus tile 24","it":"tessera bonus torre 24"},"deck":"tower_bonus_tiles","use":"end","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2619","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2620","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2621","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2621"},"b":{"op":"var","n":"c~2620"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2622","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2623","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2622"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2623"},"b":{"op":"var","n":"c~2620"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2620"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]}},"x":8399},"source":{"doc":"pampero-clear-skies","section":"Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards"},"at":"rules_data/pampero/items/base_tiles.yaml:51"}',
 }

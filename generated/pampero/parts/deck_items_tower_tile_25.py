@@ -45,7 +45,7 @@ K = [
 ]
 
 
-def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
+def x_8400(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:57
     if E is None:
         E = ctx.env()
     def compute():
@@ -63,11 +63,11 @@ CODE = {
     8400: x_8400,
 }
 AT = {
-    8400: 'rules_data/pampero/items/base_tiles.yaml:49',
+    8400: 'rules_data/pampero/items/base_tiles.yaml:57',
 }
 
 
 RECORDS = {
-    # rules_data/pampero/items/base_tiles.yaml:49
-    'tower_tile_25': '{"id":"tower_tile_25","name":{"en":"tower bonus tile 25","it":"tessera bonus torre 25"},"deck":"tower_bonus_tiles","use":"end","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2619","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"deck","d":null},"b":{"op":"lit","v":"brazil"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2620","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2621","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2621"},"b":{"op":"var","n":"c~2620"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2622","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2623","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2622"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2623"},"b":{"op":"var","n":"c~2620"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2620"},"f":"deck","d":null},"b":{"op":"lit","v":"brazil"}}}]}},"x":8400},"source":{"doc":"pampero-clear-skies","section":"Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards"},"at":"rules_data/pampero/items/base_tiles.yaml:49"}',
+    # rules_data/pampero/items/base_tiles.yaml:57
+    'tower_tile_25': '{"id":"tower_tile_25","name":{"en":"tower bonus tile 25","it":"tessera bonus torre 25"},"deck":"tower_bonus_tiles","use":"end","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2619","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"deck","d":null},"b":{"op":"lit","v":"brazil"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2620","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2621","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2621"},"b":{"op":"var","n":"c~2620"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2622","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2623","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2622"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2623"},"b":{"op":"var","n":"c~2620"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2620"},"f":"deck","d":null},"b":{"op":"lit","v":"brazil"}}}]}},"x":8400},"source":{"doc":"pampero-clear-skies","section":"Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards"},"at":"rules_data/pampero/items/base_tiles.yaml:57"}',
 }
