@@ -53,67 +53,67 @@ def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
 def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2622'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2620'))) and (((_w3 if type((_w3 := E.get('left~2621'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2640'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2638'))) and (((_w3 if type((_w3 := E.get('left~2639'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2621'), (E.get('left~2621') if (FLD(ctx, K[0], E.get('rep~2622')) == None) else FLD(ctx, K[0], E.get('rep~2622')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2639'), (E.get('left~2639') if (FLD(ctx, K[0], E.get('rep~2640')) == None) else FLD(ctx, K[0], E.get('rep~2640')))]))
 
 
 def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2622'))
+    return FLD(ctx, K[1], E.get('rep~2640'))
 
 
 def x_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2624')}
+    return {'instead': E.get('instead~2642')}
 
 
 def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2625') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2626'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2625'), (_w2.get(E.get('r~2626'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2626'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2643') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2644'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2643'), (_w2.get(E.get('r~2644'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2644'), 0))]))])
 
 
 def x_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2626'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2644'))) is str else None) != None)
 
 
 def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2627'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2626'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2626'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2626'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2645'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2644'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2644'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2644'), 0)))) is int else num(_w5)))])])
 
 
 def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2626'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2626'), 0))
+    return (_w2.get(E.get('r~2644'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2644'), 0))
 
 
 def x_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2626'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2644'))) is str else None) != None)
 
 
 def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2626'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2626'), 0))
+    return (_w1.get(E.get('r~2644'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2644'), 0))
 
 
 def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2626'))) is str else None)) and ((E.get('k~2627') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2644'))) is str else None)) and ((E.get('k~2645') != 0)) else False)
 
 
 def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -128,7 +128,7 @@ def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 3, True)
+    LOCAL(ctx, E, 'n~2637', 3, True)
     return True
 
 
@@ -138,7 +138,7 @@ def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return True
 
 
@@ -148,7 +148,7 @@ def d_7405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return True
 
 
@@ -158,7 +158,7 @@ def d_7408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return True
 
 
@@ -175,7 +175,7 @@ def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2623', E.get('instead~2624'))
+    LOCAL(ctx, E, 'taken~2641', E.get('instead~2642'))
     return t_7413(ctx, k, s, E)
 
 
@@ -185,7 +185,7 @@ def d_7412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2623', E.get('instead~2624'))
+    LOCAL(ctx, E, 'taken~2641', E.get('instead~2642'))
     return True
 
 
@@ -200,7 +200,7 @@ def t_7413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7414(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2624')))
+    return nxt(num(E.get('instead~2642')))
 
 
 def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -218,7 +218,7 @@ def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
+    LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
     return True
 
 
@@ -228,7 +228,7 @@ def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+    LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
     return True
 
 
@@ -238,7 +238,7 @@ def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8387(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_8387(ctx, E), True)
     return True
 
 
@@ -250,7 +250,7 @@ def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8388(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2627', x_8390(ctx, E))
+        LOCAL(ctx, E, 'k~2645', x_8390(ctx, E))
     return True
 
 
@@ -260,7 +260,7 @@ def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8390(ctx, E))
+    LOCAL(ctx, E, 'k~2645', x_8390(ctx, E))
     return True
 
 
@@ -270,7 +270,7 @@ def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
+    LOCAL(ctx, E, 'n~2637', 1, True)
     return True
 
 
@@ -286,56 +286,56 @@ def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2620', 'energy', True)
+    LOCAL(ctx, E, 'r~2638', 'energy', True)
     return True
 
 
 def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_2620: (lambda v_at_2621: ((v_vs_2620.get(v_at_2621, None) if type(v_vs_2620) is dict else KEY(v_vs_2620, v_at_2621, None)) if (True if (((v_at_2621 if type(v_at_2621) is int else num(v_at_2621)) >= 0)) and (((v_at_2621 if type(v_at_2621) is int else num(v_at_2621)) < FN['count'](ctx, None, v_vs_2620))) else False) else 0))(((_w6.get(E.get('t~2619'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2619'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2619'))) is str else None) == 'game') else (_w9.get(E.get('t~2619'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2619'), 0)))))(((_w3.get((_w2.get(E.get('t~2619'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2619'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2619'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2619'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2619'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2619'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2619'))) is str else [])))
+    return (lambda v_vs_2638: (lambda v_at_2639: ((v_vs_2638.get(v_at_2639, None) if type(v_vs_2638) is dict else KEY(v_vs_2638, v_at_2639, None)) if (True if (((v_at_2639 if type(v_at_2639) is int else num(v_at_2639)) >= 0)) and (((v_at_2639 if type(v_at_2639) is int else num(v_at_2639)) < FN['count'](ctx, None, v_vs_2638))) else False) else 0))(((_w6.get(E.get('t~2637'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2637'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2637'))) is str else None) == 'game') else (_w9.get(E.get('t~2637'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2637'), 0)))))(((_w3.get((_w2.get(E.get('t~2637'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2637'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2637'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2637'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2637'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2637'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2637'))) is str else [])))
 
 
 def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2622') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2623'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2622'), (_w2.get(E.get('r~2623'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2623'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2640') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2641'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2640'), (_w2.get(E.get('r~2641'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2641'), 0))]))])
 
 
 def x_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2623'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2641'))) is str else None) != None)
 
 
 def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2624'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2623'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2623'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2623'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2642'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2641'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2641'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2641'), 0)))) is int else num(_w5)))])])
 
 
 def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2623'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2623'), 0))
+    return (_w2.get(E.get('r~2641'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2641'), 0))
 
 
 def x_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2623'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2641'))) is str else None) != None)
 
 
 def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2623'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2623'), 0))
+    return (_w1.get(E.get('r~2641'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2641'), 0))
 
 
 def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2623'))) is str else None)) and ((E.get('k~2624') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2641'))) is str else None)) and ((E.get('k~2642') != 0)) else False)
 
 
 def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
@@ -344,7 +344,7 @@ def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2619', 'residential', True)
+    LOCAL(ctx, E, 't~2637', 'residential', True)
     return True
 
 
@@ -354,7 +354,7 @@ def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8490(ctx, E), True)
+    LOCAL(ctx, E, 'n~2640', x_8490(ctx, E), True)
     return True
 
 
@@ -364,7 +364,7 @@ def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2623', 'money', True)
+    LOCAL(ctx, E, 'r~2641', 'money', True)
     return True
 
 
@@ -374,7 +374,7 @@ def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8492(ctx, E), True)
+    LOCAL(ctx, E, 'k~2642', x_8492(ctx, E), True)
     return True
 
 
@@ -386,7 +386,7 @@ def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8493(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2624', x_8495(ctx, E))
+        LOCAL(ctx, E, 'k~2642', x_8495(ctx, E))
     return True
 
 
@@ -396,56 +396,56 @@ def d_7513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8495(ctx, E))
+    LOCAL(ctx, E, 'k~2642', x_8495(ctx, E))
     return True
 
 
 def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_2626: (lambda v_at_2627: ((v_vs_2626.get(v_at_2627, None) if type(v_vs_2626) is dict else KEY(v_vs_2626, v_at_2627, None)) if (True if (((v_at_2627 if type(v_at_2627) is int else num(v_at_2627)) >= 0)) and (((v_at_2627 if type(v_at_2627) is int else num(v_at_2627)) < FN['count'](ctx, None, v_vs_2626))) else False) else 0))(((_w6.get(E.get('t~2625'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2625'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2625'))) is str else None) == 'game') else (_w9.get(E.get('t~2625'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2625'), 0)))))(((_w3.get((_w2.get(E.get('t~2625'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2625'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2625'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2625'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2625'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2625'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2625'))) is str else [])))
+    return (lambda v_vs_2644: (lambda v_at_2645: ((v_vs_2644.get(v_at_2645, None) if type(v_vs_2644) is dict else KEY(v_vs_2644, v_at_2645, None)) if (True if (((v_at_2645 if type(v_at_2645) is int else num(v_at_2645)) >= 0)) and (((v_at_2645 if type(v_at_2645) is int else num(v_at_2645)) < FN['count'](ctx, None, v_vs_2644))) else False) else 0))(((_w6.get(E.get('t~2643'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2643'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2643'))) is str else None) == 'game') else (_w9.get(E.get('t~2643'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2643'), 0)))))(((_w3.get((_w2.get(E.get('t~2643'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2643'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2643'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2643'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2643'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2643'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2643'))) is str else [])))
 
 
 def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2628') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2629'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2628'), (_w2.get(E.get('r~2629'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2629'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2646') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2647'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2646'), (_w2.get(E.get('r~2647'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2647'), 0))]))])
 
 
 def x_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2629'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2647'))) is str else None) != None)
 
 
 def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2630'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2629'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2629'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2629'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2648'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2647'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2647'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2647'), 0)))) is int else num(_w5)))])])
 
 
 def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2629'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2629'), 0))
+    return (_w2.get(E.get('r~2647'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2647'), 0))
 
 
 def x_8528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2629'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2647'))) is str else None) != None)
 
 
 def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2629'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2629'), 0))
+    return (_w1.get(E.get('r~2647'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2647'), 0))
 
 
 def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2629'))) is str else None)) and ((E.get('k~2630') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2647'))) is str else None)) and ((E.get('k~2648') != 0)) else False)
 
 
 def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -454,7 +454,7 @@ def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'n~2646', x_8520(ctx, E), True)
     return True
 
 
@@ -464,7 +464,7 @@ def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2629', 'money', True)
+    LOCAL(ctx, E, 'r~2647', 'money', True)
     return True
 
 
@@ -474,7 +474,7 @@ def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_8522(ctx, E), True)
+    LOCAL(ctx, E, 'k~2648', x_8522(ctx, E), True)
     return True
 
 
@@ -486,7 +486,7 @@ def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8523(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2630', x_8525(ctx, E))
+        LOCAL(ctx, E, 'k~2648', x_8525(ctx, E))
     return True
 
 
@@ -496,7 +496,7 @@ def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_8525(ctx, E))
+    LOCAL(ctx, E, 'k~2648', x_8525(ctx, E))
     return True
 
 
@@ -506,7 +506,7 @@ def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2619', 'resort', True)
+    LOCAL(ctx, E, 't~2637', 'resort', True)
     return True
 
 
@@ -516,104 +516,104 @@ def d_7588(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 5, True)
+    LOCAL(ctx, E, 'n~2637', 5, True)
     return True
 
 
 def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2620'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2620'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2619'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2638'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2638'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2637'))) is int else num(_w4)))
 
 
 def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2622'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2622'), 0))
+    return (_w2.get(E.get('r~2640'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2640'), 0))
 
 
 def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2622'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2640'))) is str else None) != None)
 
 
 def x_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2622'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2622'), 0))
+    return (_w1.get(E.get('r~2640'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2640'), 0))
 
 
 def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2622'))) is str else None)) and ((E.get('n~2621') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2640'))) is str else None)) and ((E.get('n~2639') != 0)) else False)
 
 
 def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2626'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2624'))) and (((_w3 if type((_w3 := E.get('left~2625'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2644'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2642'))) and (((_w3 if type((_w3 := E.get('left~2643'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2625'), (E.get('left~2625') if (FLD(ctx, K[0], E.get('rep~2626')) == None) else FLD(ctx, K[0], E.get('rep~2626')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2643'), (E.get('left~2643') if (FLD(ctx, K[0], E.get('rep~2644')) == None) else FLD(ctx, K[0], E.get('rep~2644')))]))
 
 
 def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2626'))
+    return FLD(ctx, K[1], E.get('rep~2644'))
 
 
 def x_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2628')}
+    return {'instead': E.get('instead~2646')}
 
 
 def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2629') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2630'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2629'), (_w2.get(E.get('r~2630'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2630'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2647') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2648'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2647'), (_w2.get(E.get('r~2648'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2648'), 0))]))])
 
 
 def x_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2630'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2648'))) is str else None) != None)
 
 
 def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2631'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2630'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2630'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2630'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2649'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2648'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2648'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2648'), 0)))) is int else num(_w5)))])])
 
 
 def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2630'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2630'), 0))
+    return (_w2.get(E.get('r~2648'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2648'), 0))
 
 
 def x_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2630'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2648'))) is str else None) != None)
 
 
 def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2630'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2630'), 0))
+    return (_w1.get(E.get('r~2648'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2648'), 0))
 
 
 def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2630'))) is str else None)) and ((E.get('k~2631') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2648'))) is str else None)) and ((E.get('k~2649') != 0)) else False)
 
 
 def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
@@ -622,7 +622,7 @@ def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
+    LOCAL(ctx, E, 'n~2637', 2, True)
     return True
 
 
@@ -643,7 +643,7 @@ def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'n~2639', E.get('n~2637'), True)
     return True
 
 
@@ -653,7 +653,7 @@ def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
+    LOCAL(ctx, E, 'r~2640', E.get('r~2638'), True)
     return True
 
 
@@ -663,7 +663,7 @@ def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
+    LOCAL(ctx, E, 'left~2643', E.get('n~2641'), True)
     return True
 
 
@@ -673,7 +673,7 @@ def d_7633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2627', 0, True)
+    LOCAL(ctx, E, 'taken~2645', 0, True)
     return True
 
 
@@ -683,7 +683,7 @@ def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2627', E.get('instead~2628'))
+    LOCAL(ctx, E, 'taken~2645', E.get('instead~2646'))
     return t_7638(ctx, k, s, E)
 
 
@@ -693,7 +693,7 @@ def d_7637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2627', E.get('instead~2628'))
+    LOCAL(ctx, E, 'taken~2645', E.get('instead~2646'))
     return True
 
 
@@ -708,7 +708,7 @@ def t_7638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7639(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2628')))
+    return nxt(num(E.get('instead~2646')))
 
 
 def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -726,7 +726,7 @@ def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
+    LOCAL(ctx, E, 'n~2647', E.get('left~2643'), True)
     return True
 
 
@@ -736,7 +736,7 @@ def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
+    LOCAL(ctx, E, 'r~2648', E.get('r~2642'), True)
     return True
 
 
@@ -746,7 +746,7 @@ def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_8638(ctx, E), True)
+    LOCAL(ctx, E, 'k~2649', x_8638(ctx, E), True)
     return True
 
 
@@ -758,7 +758,7 @@ def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_8639(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2631', x_8641(ctx, E))
+        LOCAL(ctx, E, 'k~2649', x_8641(ctx, E))
     return True
 
 
@@ -768,7 +768,7 @@ def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_8641(ctx, E))
+    LOCAL(ctx, E, 'k~2649', x_8641(ctx, E))
     return True
 
 
@@ -779,19 +779,19 @@ def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
 def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2650'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2650'), 0))
+    return (_w2.get(E.get('r~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2668'), 0))
 
 
 def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2650'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
 
 
 def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2650'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2650'), 0))
+    return (_w1.get(E.get('r~2668'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2668'), 0))
 
 
 def x_8983(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
@@ -800,80 +800,80 @@ def x_8983(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2637 for v_i_2637 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2637, NOREC).get('deck', None) if type(v_i_2637) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2638))) is type((_w4 := sum([items_of((_h2.get(v_r_2640, []) if type(_h2) is dict else KEY(_h2, v_r_2640, []))).count(v_c_2638) for v_r_2640 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2638 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2638, NOREC).get('deck', None) if type(v_c_2638) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2655 for v_i_2655 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2655, NOREC).get('deck', None) if type(v_i_2655) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2656))) is type((_w4 := sum([items_of((_h2.get(v_r_2658, []) if type(_h2) is dict else KEY(_h2, v_r_2658, []))).count(v_c_2656) for v_r_2658 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2656 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2656, NOREC).get('deck', None) if type(v_c_2656) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (8983, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2642'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2644'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2660'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2662'))) is int else num(_w2)))
 
 
 def x_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2648'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2646'))) and (((_w3 if type((_w3 := E.get('left~2647'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2666'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2664'))) and (((_w3 if type((_w3 := E.get('left~2665'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_8991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2647'), (E.get('left~2647') if (FLD(ctx, K[0], E.get('rep~2648')) == None) else FLD(ctx, K[0], E.get('rep~2648')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2665'), (E.get('left~2665') if (FLD(ctx, K[0], E.get('rep~2666')) == None) else FLD(ctx, K[0], E.get('rep~2666')))]))
 
 
 def x_8995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2648'))
+    return FLD(ctx, K[1], E.get('rep~2666'))
 
 
 def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2650')}
+    return {'instead': E.get('instead~2668')}
 
 
 def x_9003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2651') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2652'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2651'), (_w2.get(E.get('r~2652'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2652'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2669') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2670'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2669'), (_w2.get(E.get('r~2670'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2670'), 0))]))])
 
 
 def x_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2652'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2670'))) is str else None) != None)
 
 
 def x_9006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2653'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2652'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2652'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2652'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2671'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2670'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2670'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2670'), 0)))) is int else num(_w5)))])])
 
 
 def x_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2652'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2652'), 0))
+    return (_w2.get(E.get('r~2670'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2670'), 0))
 
 
 def x_9009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2652'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2670'))) is str else None) != None)
 
 
 def x_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2652'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2652'), 0))
+    return (_w1.get(E.get('r~2670'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2670'), 0))
 
 
 def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2652'))) is str else None)) and ((E.get('k~2653') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2670'))) is str else None)) and ((E.get('k~2671') != 0)) else False)
 
 
 def d_7914(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
@@ -882,7 +882,7 @@ def d_7914(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2623', 10, True)
+    LOCAL(ctx, E, 'n~2641', 10, True)
     return True
 
 
@@ -892,7 +892,7 @@ def d_7915(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2624', 'money', True)
+    LOCAL(ctx, E, 'r~2642', 'money', True)
     return True
 
 
@@ -902,7 +902,7 @@ def d_7939(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', 10, True)
+    LOCAL(ctx, E, 'n~2660', 10, True)
     return True
 
 
@@ -912,7 +912,7 @@ def d_7940(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2643', 'money', True)
+    LOCAL(ctx, E, 'r~2661', 'money', True)
     return True
 
 
@@ -922,7 +922,7 @@ def d_7941(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2644', x_8983(ctx, E), True)
+    LOCAL(ctx, E, 'k~2662', x_8983(ctx, E), True)
     return True
 
 
@@ -932,7 +932,7 @@ def d_7943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', x_8984(ctx, E), True)
+    LOCAL(ctx, E, 'n~2663', x_8984(ctx, E), True)
     return True
 
 
@@ -942,7 +942,7 @@ def d_7944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2646', E.get('r~2643'), True)
+    LOCAL(ctx, E, 'r~2664', E.get('r~2661'), True)
     return True
 
 
@@ -952,7 +952,7 @@ def d_7946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2647', E.get('n~2645'), True)
+    LOCAL(ctx, E, 'left~2665', E.get('n~2663'), True)
     return True
 
 
@@ -962,7 +962,7 @@ def d_7949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2649', 0, True)
+    LOCAL(ctx, E, 'taken~2667', 0, True)
     return True
 
 
@@ -972,7 +972,7 @@ def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2649', E.get('instead~2650'))
+    LOCAL(ctx, E, 'taken~2667', E.get('instead~2668'))
     return t_7954(ctx, k, s, E)
 
 
@@ -982,7 +982,7 @@ def d_7953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2649', E.get('instead~2650'))
+    LOCAL(ctx, E, 'taken~2667', E.get('instead~2668'))
     return True
 
 
@@ -997,7 +997,7 @@ def t_7954(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7955(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2650')))
+    return nxt(num(E.get('instead~2668')))
 
 
 def t_7955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1015,7 +1015,7 @@ def d_7957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', E.get('left~2647'), True)
+    LOCAL(ctx, E, 'n~2669', E.get('left~2665'), True)
     return True
 
 
@@ -1025,7 +1025,7 @@ def d_7958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2652', E.get('r~2646'), True)
+    LOCAL(ctx, E, 'r~2670', E.get('r~2664'), True)
     return True
 
 
@@ -1035,7 +1035,7 @@ def d_7960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9003(ctx, E), True)
+    LOCAL(ctx, E, 'k~2671', x_9003(ctx, E), True)
     return True
 
 
@@ -1047,7 +1047,7 @@ def d_7961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9004(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2653', x_9006(ctx, E))
+        LOCAL(ctx, E, 'k~2671', x_9006(ctx, E))
     return True
 
 
@@ -1057,74 +1057,74 @@ def d_7962(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9006(ctx, E))
+    LOCAL(ctx, E, 'k~2671', x_9006(ctx, E))
     return True
 
 
 def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2623'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2621'))) and (((_w3 if type((_w3 := E.get('left~2622'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2641'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2639'))) and (((_w3 if type((_w3 := E.get('left~2640'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2622'), (E.get('left~2622') if (FLD(ctx, K[0], E.get('rep~2623')) == None) else FLD(ctx, K[0], E.get('rep~2623')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2640'), (E.get('left~2640') if (FLD(ctx, K[0], E.get('rep~2641')) == None) else FLD(ctx, K[0], E.get('rep~2641')))]))
 
 
 def x_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2623'))
+    return FLD(ctx, K[1], E.get('rep~2641'))
 
 
 def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2625')}
+    return {'instead': E.get('instead~2643')}
 
 
 def x_9033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2626') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2627'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2626'), (_w2.get(E.get('r~2627'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2627'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2644') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2645'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2644'), (_w2.get(E.get('r~2645'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2645'), 0))]))])
 
 
 def x_9034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2627'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2645'))) is str else None) != None)
 
 
 def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2628'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2627'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2627'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2627'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2646'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2645'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2645'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2645'), 0)))) is int else num(_w5)))])])
 
 
 def x_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2627'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2627'), 0))
+    return (_w2.get(E.get('r~2645'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2645'), 0))
 
 
 def x_9039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2627'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2645'))) is str else None) != None)
 
 
 def x_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2627'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2627'), 0))
+    return (_w1.get(E.get('r~2645'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2645'), 0))
 
 
 def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2627'))) is str else None)) and ((E.get('k~2628') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2645'))) is str else None)) and ((E.get('k~2646') != 0)) else False)
 
 
 def x_9047(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
@@ -1133,80 +1133,80 @@ def x_9047(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2634 for v_i_2634 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2634, NOREC).get('deck', None) if type(v_i_2634) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2635))) is type((_w4 := sum([items_of((_h2.get(v_r_2637, []) if type(_h2) is dict else KEY(_h2, v_r_2637, []))).count(v_c_2635) for v_r_2637 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2635 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2635, NOREC).get('deck', None) if type(v_c_2635) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2652 for v_i_2652 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2652, NOREC).get('deck', None) if type(v_i_2652) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2653))) is type((_w4 := sum([items_of((_h2.get(v_r_2655, []) if type(_h2) is dict else KEY(_h2, v_r_2655, []))).count(v_c_2653) for v_r_2655 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2653 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2653, NOREC).get('deck', None) if type(v_c_2653) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9047, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2639'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2641'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2657'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2659'))) is int else num(_w2)))
 
 
 def x_9052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2645'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2643'))) and (((_w3 if type((_w3 := E.get('left~2644'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2663'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2661'))) and (((_w3 if type((_w3 := E.get('left~2662'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2644'), (E.get('left~2644') if (FLD(ctx, K[0], E.get('rep~2645')) == None) else FLD(ctx, K[0], E.get('rep~2645')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2662'), (E.get('left~2662') if (FLD(ctx, K[0], E.get('rep~2663')) == None) else FLD(ctx, K[0], E.get('rep~2663')))]))
 
 
 def x_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2645'))
+    return FLD(ctx, K[1], E.get('rep~2663'))
 
 
 def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2647')}
+    return {'instead': E.get('instead~2665')}
 
 
 def x_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2648') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2649'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2648'), (_w2.get(E.get('r~2649'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2649'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2666') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2666'), (_w2.get(E.get('r~2667'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2667'), 0))]))])
 
 
 def x_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2649'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
 
 
 def x_9070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2650'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2649'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2649'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2649'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2668'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2667'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2667'), 0)))) is int else num(_w5)))])])
 
 
 def x_9071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2649'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2649'), 0))
+    return (_w2.get(E.get('r~2667'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2667'), 0))
 
 
 def x_9073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2649'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
 
 
 def x_9074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2649'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2649'), 0))
+    return (_w1.get(E.get('r~2667'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2667'), 0))
 
 
 def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2649'))) is str else None)) and ((E.get('k~2650') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2667'))) is str else None)) and ((E.get('k~2668') != 0)) else False)
 
 
 def d_7969(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
@@ -1215,7 +1215,7 @@ def d_7969(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2620', 10, True)
+    LOCAL(ctx, E, 'n~2638', 10, True)
     return True
 
 
@@ -1225,7 +1225,7 @@ def d_7970(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2621', 'money', True)
+    LOCAL(ctx, E, 'r~2639', 'money', True)
     return True
 
 
@@ -1235,7 +1235,7 @@ def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
+    LOCAL(ctx, E, 'left~2640', E.get('n~2638'), True)
     return True
 
 
@@ -1245,7 +1245,7 @@ def d_7975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2624', 0, True)
+    LOCAL(ctx, E, 'taken~2642', 0, True)
     return True
 
 
@@ -1255,7 +1255,7 @@ def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2624', E.get('instead~2625'))
+    LOCAL(ctx, E, 'taken~2642', E.get('instead~2643'))
     return t_7980(ctx, k, s, E)
 
 
@@ -1265,7 +1265,7 @@ def d_7979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2624', E.get('instead~2625'))
+    LOCAL(ctx, E, 'taken~2642', E.get('instead~2643'))
     return True
 
 
@@ -1280,7 +1280,7 @@ def t_7980(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_7981(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2625')))
+    return nxt(num(E.get('instead~2643')))
 
 
 def t_7981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1298,7 +1298,7 @@ def d_7983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
+    LOCAL(ctx, E, 'n~2644', E.get('left~2640'), True)
     return True
 
 
@@ -1308,7 +1308,7 @@ def d_7984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
+    LOCAL(ctx, E, 'r~2645', E.get('r~2639'), True)
     return True
 
 
@@ -1318,7 +1318,7 @@ def d_7986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9033(ctx, E), True)
+    LOCAL(ctx, E, 'k~2646', x_9033(ctx, E), True)
     return True
 
 
@@ -1330,7 +1330,7 @@ def d_7987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9034(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2628', x_9036(ctx, E))
+        LOCAL(ctx, E, 'k~2646', x_9036(ctx, E))
     return True
 
 
@@ -1340,7 +1340,7 @@ def d_7988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9036(ctx, E))
+    LOCAL(ctx, E, 'k~2646', x_9036(ctx, E))
     return True
 
 
@@ -1350,7 +1350,7 @@ def d_7994(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2639', 10, True)
+    LOCAL(ctx, E, 'n~2657', 10, True)
     return True
 
 
@@ -1360,7 +1360,7 @@ def d_7995(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2640', 'money', True)
+    LOCAL(ctx, E, 'r~2658', 'money', True)
     return True
 
 
@@ -1370,7 +1370,7 @@ def d_7996(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2641', x_9047(ctx, E), True)
+    LOCAL(ctx, E, 'k~2659', x_9047(ctx, E), True)
     return True
 
 
@@ -1380,7 +1380,7 @@ def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9048(ctx, E), True)
+    LOCAL(ctx, E, 'n~2660', x_9048(ctx, E), True)
     return True
 
 
@@ -1390,7 +1390,7 @@ def d_7999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
+    LOCAL(ctx, E, 'r~2661', E.get('r~2658'), True)
     return True
 
 
@@ -1400,7 +1400,7 @@ def d_8001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
+    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
     return True
 
 
@@ -1410,7 +1410,7 @@ def d_8004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2646', 0, True)
+    LOCAL(ctx, E, 'taken~2664', 0, True)
     return True
 
 
@@ -1420,7 +1420,7 @@ def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2646', E.get('instead~2647'))
+    LOCAL(ctx, E, 'taken~2664', E.get('instead~2665'))
     return t_8009(ctx, k, s, E)
 
 
@@ -1430,7 +1430,7 @@ def d_8008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2646', E.get('instead~2647'))
+    LOCAL(ctx, E, 'taken~2664', E.get('instead~2665'))
     return True
 
 
@@ -1445,7 +1445,7 @@ def t_8009(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_8010(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2647')))
+    return nxt(num(E.get('instead~2665')))
 
 
 def t_8010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1463,7 +1463,7 @@ def d_8012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
+    LOCAL(ctx, E, 'n~2666', E.get('left~2662'), True)
     return True
 
 
@@ -1473,7 +1473,7 @@ def d_8013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
+    LOCAL(ctx, E, 'r~2667', E.get('r~2661'), True)
     return True
 
 
@@ -1483,7 +1483,7 @@ def d_8015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9067(ctx, E), True)
+    LOCAL(ctx, E, 'k~2668', x_9067(ctx, E), True)
     return True
 
 
@@ -1495,7 +1495,7 @@ def d_8016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9068(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2650', x_9070(ctx, E))
+        LOCAL(ctx, E, 'k~2668', x_9070(ctx, E))
     return True
 
 
@@ -1505,74 +1505,74 @@ def d_8017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9070(ctx, E))
+    LOCAL(ctx, E, 'k~2668', x_9070(ctx, E))
     return True
 
 
 def x_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2624'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2622'))) and (((_w3 if type((_w3 := E.get('left~2623'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2642'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2640'))) and (((_w3 if type((_w3 := E.get('left~2641'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2623'), (E.get('left~2623') if (FLD(ctx, K[0], E.get('rep~2624')) == None) else FLD(ctx, K[0], E.get('rep~2624')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2641'), (E.get('left~2641') if (FLD(ctx, K[0], E.get('rep~2642')) == None) else FLD(ctx, K[0], E.get('rep~2642')))]))
 
 
 def x_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2624'))
+    return FLD(ctx, K[1], E.get('rep~2642'))
 
 
 def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2626')}
+    return {'instead': E.get('instead~2644')}
 
 
 def x_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2627') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2628'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2627'), (_w2.get(E.get('r~2628'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2628'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2645') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2646'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2645'), (_w2.get(E.get('r~2646'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2646'), 0))]))])
 
 
 def x_9290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2628'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2646'))) is str else None) != None)
 
 
 def x_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2629'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2628'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2628'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2628'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2647'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2646'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2646'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2646'), 0)))) is int else num(_w5)))])])
 
 
 def x_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2628'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2628'), 0))
+    return (_w2.get(E.get('r~2646'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2646'), 0))
 
 
 def x_9295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2628'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2646'))) is str else None) != None)
 
 
 def x_9296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2628'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2628'), 0))
+    return (_w1.get(E.get('r~2646'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2646'), 0))
 
 
 def x_9298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2628'))) is str else None)) and ((E.get('k~2629') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2646'))) is str else None)) and ((E.get('k~2647') != 0)) else False)
 
 
 def x_9303(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
@@ -1581,62 +1581,62 @@ def x_9303(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2635 for v_i_2635 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2635, NOREC).get('deck', None) if type(v_i_2635) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2636))) is type((_w4 := sum([items_of((_h2.get(v_r_2638, []) if type(_h2) is dict else KEY(_h2, v_r_2638, []))).count(v_c_2636) for v_r_2638 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2636 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2636, NOREC).get('deck', None) if type(v_c_2636) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2653 for v_i_2653 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2653, NOREC).get('deck', None) if type(v_i_2653) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2654))) is type((_w4 := sum([items_of((_h2.get(v_r_2656, []) if type(_h2) is dict else KEY(_h2, v_r_2656, []))).count(v_c_2654) for v_r_2656 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2654 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2654, NOREC).get('deck', None) if type(v_c_2654) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9303, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2640'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2642'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2658'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2660'))) is int else num(_w2)))
 
 
 def x_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2646'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2644'))) and (((_w3 if type((_w3 := E.get('left~2645'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2664'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2662'))) and (((_w3 if type((_w3 := E.get('left~2663'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2645'), (E.get('left~2645') if (FLD(ctx, K[0], E.get('rep~2646')) == None) else FLD(ctx, K[0], E.get('rep~2646')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2663'), (E.get('left~2663') if (FLD(ctx, K[0], E.get('rep~2664')) == None) else FLD(ctx, K[0], E.get('rep~2664')))]))
 
 
 def x_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2646'))
+    return FLD(ctx, K[1], E.get('rep~2664'))
 
 
 def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2648')}
+    return {'instead': E.get('instead~2666')}
 
 
 def x_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2649') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2650'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2649'), (_w2.get(E.get('r~2650'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2650'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2667') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2667'), (_w2.get(E.get('r~2668'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2668'), 0))]))])
 
 
 def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2650'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
 
 
 def x_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2651'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2650'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2650'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2650'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2669'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2668'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2668'), 0)))) is int else num(_w5)))])])
 
 
 def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2650'))) is str else None)) and ((E.get('k~2651') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2668'))) is str else None)) and ((E.get('k~2669') != 0)) else False)
 
 
 def d_8189(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
@@ -1645,7 +1645,7 @@ def d_8189(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2621', 10, True)
+    LOCAL(ctx, E, 'n~2639', 10, True)
     return True
 
 
@@ -1655,7 +1655,7 @@ def d_8190(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2622', 'money', True)
+    LOCAL(ctx, E, 'r~2640', 'money', True)
     return True
 
 
@@ -1665,7 +1665,7 @@ def d_8192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
+    LOCAL(ctx, E, 'left~2641', E.get('n~2639'), True)
     return True
 
 
@@ -1675,7 +1675,7 @@ def d_8195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2625', 0, True)
+    LOCAL(ctx, E, 'taken~2643', 0, True)
     return True
 
 
@@ -1685,7 +1685,7 @@ def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2625', E.get('instead~2626'))
+    LOCAL(ctx, E, 'taken~2643', E.get('instead~2644'))
     return t_8200(ctx, k, s, E)
 
 
@@ -1695,7 +1695,7 @@ def d_8199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2625', E.get('instead~2626'))
+    LOCAL(ctx, E, 'taken~2643', E.get('instead~2644'))
     return True
 
 
@@ -1710,7 +1710,7 @@ def t_8200(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_8201(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2626')))
+    return nxt(num(E.get('instead~2644')))
 
 
 def t_8201(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1728,7 +1728,7 @@ def d_8203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
+    LOCAL(ctx, E, 'n~2645', E.get('left~2641'), True)
     return True
 
 
@@ -1738,7 +1738,7 @@ def d_8204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
+    LOCAL(ctx, E, 'r~2646', E.get('r~2640'), True)
     return True
 
 
@@ -1748,7 +1748,7 @@ def d_8206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9289(ctx, E), True)
+    LOCAL(ctx, E, 'k~2647', x_9289(ctx, E), True)
     return True
 
 
@@ -1760,7 +1760,7 @@ def d_8207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9290(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2629', x_9292(ctx, E))
+        LOCAL(ctx, E, 'k~2647', x_9292(ctx, E))
     return True
 
 
@@ -1770,7 +1770,7 @@ def d_8208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9292(ctx, E))
+    LOCAL(ctx, E, 'k~2647', x_9292(ctx, E))
     return True
 
 
@@ -1780,7 +1780,7 @@ def d_8214(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2640', 10, True)
+    LOCAL(ctx, E, 'n~2658', 10, True)
     return True
 
 
@@ -1790,7 +1790,7 @@ def d_8215(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2641', 'money', True)
+    LOCAL(ctx, E, 'r~2659', 'money', True)
     return True
 
 
@@ -1800,7 +1800,7 @@ def d_8216(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2642', x_9303(ctx, E), True)
+    LOCAL(ctx, E, 'k~2660', x_9303(ctx, E), True)
     return True
 
 
@@ -1810,7 +1810,7 @@ def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9304(ctx, E), True)
+    LOCAL(ctx, E, 'n~2661', x_9304(ctx, E), True)
     return True
 
 
@@ -1820,7 +1820,7 @@ def d_8219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return True
 
 
@@ -1830,7 +1830,7 @@ def d_8221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return True
 
 
@@ -1840,7 +1840,7 @@ def d_8224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return True
 
 
@@ -1850,7 +1850,7 @@ def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2647', E.get('instead~2648'))
+    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
     return t_8229(ctx, k, s, E)
 
 
@@ -1860,7 +1860,7 @@ def d_8228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2647', E.get('instead~2648'))
+    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
     return True
 
 
@@ -1875,7 +1875,7 @@ def t_8229(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_8230(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2648')))
+    return nxt(num(E.get('instead~2666')))
 
 
 def t_8230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -1893,7 +1893,7 @@ def d_8232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
+    LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
     return True
 
 
@@ -1903,7 +1903,7 @@ def d_8233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+    LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
     return True
 
 
@@ -1913,7 +1913,7 @@ def d_8235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9323(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_9323(ctx, E), True)
     return True
 
 
@@ -1925,7 +1925,7 @@ def d_8236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9324(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2651', x_9326(ctx, E))
+        LOCAL(ctx, E, 'k~2669', x_9326(ctx, E))
     return True
 
 
@@ -1935,7 +1935,7 @@ def d_8237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9326(ctx, E))
+    LOCAL(ctx, E, 'k~2669', x_9326(ctx, E))
     return True
 
 
@@ -1945,7 +1945,7 @@ def d_8410(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2630', 'money', True)
+    LOCAL(ctx, E, 'r~2648', 'money', True)
     return True
 
 
@@ -1956,74 +1956,74 @@ def x_10005(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
         _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
         _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('band', {}) if type(v_g_2628) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2628 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('column', 0) if type(v_g_2628) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2646, NOREC).get('band', {}) if type(v_g_2646) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2646 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2646, NOREC).get('column', 0) if type(v_g_2646) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10005, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2634'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2632'))) and (((_w3 if type((_w3 := E.get('left~2633'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2652'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2650'))) and (((_w3 if type((_w3 := E.get('left~2651'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2633'), (E.get('left~2633') if (FLD(ctx, K[0], E.get('rep~2634')) == None) else FLD(ctx, K[0], E.get('rep~2634')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2651'), (E.get('left~2651') if (FLD(ctx, K[0], E.get('rep~2652')) == None) else FLD(ctx, K[0], E.get('rep~2652')))]))
 
 
 def x_10017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2634'))
+    return FLD(ctx, K[1], E.get('rep~2652'))
 
 
 def x_10018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2636')}
+    return {'instead': E.get('instead~2654')}
 
 
 def x_10025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2637') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2638'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2637'), (_w2.get(E.get('r~2638'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2638'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2655') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2656'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2655'), (_w2.get(E.get('r~2656'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2656'), 0))]))])
 
 
 def x_10026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2638'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2656'))) is str else None) != None)
 
 
 def x_10028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2639'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2638'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2638'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2638'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2657'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2656'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2656'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2656'), 0)))) is int else num(_w5)))])])
 
 
 def x_10029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2638'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2638'), 0))
+    return (_w2.get(E.get('r~2656'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2656'), 0))
 
 
 def x_10031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2638'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2656'))) is str else None) != None)
 
 
 def x_10032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2638'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2638'), 0))
+    return (_w1.get(E.get('r~2656'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2656'), 0))
 
 
 def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2638'))) is str else None)) and ((E.get('k~2639') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2656'))) is str else None)) and ((E.get('k~2657') != 0)) else False)
 
 
 def x_10038(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
@@ -2033,7 +2033,7 @@ def x_10038(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
         _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
         _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('band', {}) if type(v_g_2640) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2640 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('column', 0) if type(v_g_2640) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('band', {}) if type(v_g_2658) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2658 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('column', 0) if type(v_g_2658) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10038, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -2043,7 +2043,7 @@ def d_8820(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_10005(ctx, E), True)
+    LOCAL(ctx, E, 'k~2648', x_10005(ctx, E), True)
     return True
 
 
@@ -2053,7 +2053,7 @@ def d_8822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
+    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
     return True
 
 
@@ -2063,7 +2063,7 @@ def d_8823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
+    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
     return True
 
 
@@ -2073,7 +2073,7 @@ def d_8825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
     return True
 
 
@@ -2083,7 +2083,7 @@ def d_8828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2635', 0, True)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
     return True
 
 
@@ -2093,7 +2093,7 @@ def t_8831(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2635', E.get('instead~2636'))
+    LOCAL(ctx, E, 'taken~2653', E.get('instead~2654'))
     return t_8833(ctx, k, s, E)
 
 
@@ -2103,7 +2103,7 @@ def d_8832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2635', E.get('instead~2636'))
+    LOCAL(ctx, E, 'taken~2653', E.get('instead~2654'))
     return True
 
 
@@ -2118,7 +2118,7 @@ def t_8833(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_8834(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2636')))
+    return nxt(num(E.get('instead~2654')))
 
 
 def t_8834(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2136,7 +2136,7 @@ def d_8836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
+    LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
     return True
 
 
@@ -2146,7 +2146,7 @@ def d_8837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
+    LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
     return True
 
 
@@ -2156,7 +2156,7 @@ def d_8839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10025(ctx, E), True)
+    LOCAL(ctx, E, 'k~2657', x_10025(ctx, E), True)
     return True
 
 
@@ -2168,7 +2168,7 @@ def d_8840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10026(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2639', x_10028(ctx, E))
+        LOCAL(ctx, E, 'k~2657', x_10028(ctx, E))
     return True
 
 
@@ -2178,7 +2178,7 @@ def d_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10028(ctx, E))
+    LOCAL(ctx, E, 'k~2657', x_10028(ctx, E))
     return True
 
 
@@ -2188,7 +2188,7 @@ def d_8848(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2642', x_10038(ctx, E), True)
+    LOCAL(ctx, E, 'k~2660', x_10038(ctx, E), True)
     return True
 
 
@@ -2198,7 +2198,7 @@ def d_8850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
     return True
 
 
@@ -2209,7 +2209,7 @@ def x_10195(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
         _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
         _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('band', {}) if type(v_g_2628) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2628 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('column', 0) if type(v_g_2628) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2646, NOREC).get('band', {}) if type(v_g_2646) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2646 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2646, NOREC).get('column', 0) if type(v_g_2646) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10195, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -2220,7 +2220,7 @@ def x_10228(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
         _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
         _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('band', {}) if type(v_g_2640) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2640 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('column', 0) if type(v_g_2640) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('band', {}) if type(v_g_2658) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2658 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('column', 0) if type(v_g_2658) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10228, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -2230,7 +2230,7 @@ def d_8984(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_10195(ctx, E), True)
+    LOCAL(ctx, E, 'k~2648', x_10195(ctx, E), True)
     return True
 
 
@@ -2240,7 +2240,7 @@ def d_9012(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2642', x_10228(ctx, E), True)
+    LOCAL(ctx, E, 'k~2660', x_10228(ctx, E), True)
     return True
 
 
@@ -2251,7 +2251,7 @@ def x_10385(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
         _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
         _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('band', {}) if type(v_g_2628) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2628 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('column', 0) if type(v_g_2628) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2646, NOREC).get('band', {}) if type(v_g_2646) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2646 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2646, NOREC).get('column', 0) if type(v_g_2646) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10385, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -2262,7 +2262,7 @@ def x_10418(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
         _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
         _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('band', {}) if type(v_g_2640) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2640 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('column', 0) if type(v_g_2640) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('band', {}) if type(v_g_2658) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2658 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('column', 0) if type(v_g_2658) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10418, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -2272,7 +2272,7 @@ def d_9148(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_10385(ctx, E), True)
+    LOCAL(ctx, E, 'k~2648', x_10385(ctx, E), True)
     return True
 
 
@@ -2282,80 +2282,80 @@ def d_9176(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2642', x_10418(ctx, E), True)
+    LOCAL(ctx, E, 'k~2660', x_10418(ctx, E), True)
     return True
 
 
 def x_10549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2629'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2631'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2647'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2649'))) is int else num(_w2)))
 
 
 def x_10553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2635'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2633'))) and (((_w3 if type((_w3 := E.get('left~2634'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2653'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2651'))) and (((_w3 if type((_w3 := E.get('left~2652'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2634'), (E.get('left~2634') if (FLD(ctx, K[0], E.get('rep~2635')) == None) else FLD(ctx, K[0], E.get('rep~2635')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2652'), (E.get('left~2652') if (FLD(ctx, K[0], E.get('rep~2653')) == None) else FLD(ctx, K[0], E.get('rep~2653')))]))
 
 
 def x_10560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2635'))
+    return FLD(ctx, K[1], E.get('rep~2653'))
 
 
 def x_10561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2637')}
+    return {'instead': E.get('instead~2655')}
 
 
 def x_10568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2638') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2639'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2638'), (_w2.get(E.get('r~2639'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2639'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2656') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2657'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2656'), (_w2.get(E.get('r~2657'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2657'), 0))]))])
 
 
 def x_10569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2639'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2657'))) is str else None) != None)
 
 
 def x_10571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2640'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2639'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2639'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2639'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2658'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2657'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2657'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2657'), 0)))) is int else num(_w5)))])])
 
 
 def x_10572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2639'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2639'), 0))
+    return (_w2.get(E.get('r~2657'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2657'), 0))
 
 
 def x_10574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2639'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2657'))) is str else None) != None)
 
 
 def x_10575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2639'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2639'), 0))
+    return (_w1.get(E.get('r~2657'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2657'), 0))
 
 
 def x_10577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2639'))) is str else None)) and ((E.get('k~2640') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2657'))) is str else None)) and ((E.get('k~2658') != 0)) else False)
 
 
 def x_10582(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -2364,74 +2364,74 @@ def x_10582(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     def compute():
         _h1 = ctx.state.get('game_tracks')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2646, NOREC).get('band', {}) if type(v_g_2646) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2646 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2646, NOREC).get('column', 0) if type(v_g_2646) is str else 0) == ((_h1.get((lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2664, NOREC).get('band', {}) if type(v_g_2664) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2664 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2664, NOREC).get('column', 0) if type(v_g_2664) is str else 0) == ((_h1.get((lambda v_on_2661: FN['last'](ctx, None, [v_t_2662 for v_t_2662 in items_of(v_on_2661) if (((_h1.get(v_t_2662, 0) if type(_h1) is dict else KEY(_h1, v_t_2662, 0)) if ((ctx.index.plain['tracks'].get(v_t_2662, NOREC).get('scope', None) if type(v_t_2662) is str else None) == 'game') else (_h2.get(v_t_2662, 0) if type(_h2) is dict else KEY(_h2, v_t_2662, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2663, 0) if type(_h1) is dict else KEY(_h1, v_u_2663, 0)) if ((ctx.index.plain['tracks'].get(v_u_2663, NOREC).get('scope', None) if type(v_u_2663) is str else None) == 'game') else (_h2.get(v_u_2663, 0) if type(_h2) is dict else KEY(_h2, v_u_2663, 0))) for v_u_2663 in items_of(v_on_2661)]))]))([v_t_2660 for v_t_2660 in [v_t_2659 for v_t_2659 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('group', None) if type(v_t_2659) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2660, 0) if type(_h1) is dict else KEY(_h1, v_t_2660, 0)) if ((ctx.index.plain['tracks'].get(v_t_2660, NOREC).get('scope', None) if type(v_t_2660) is str else None) == 'game') else (_h2.get(v_t_2660, 0) if type(_h2) is dict else KEY(_h2, v_t_2660, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2661: FN['last'](ctx, None, [v_t_2662 for v_t_2662 in items_of(v_on_2661) if (((_h1.get(v_t_2662, 0) if type(_h1) is dict else KEY(_h1, v_t_2662, 0)) if ((ctx.index.plain['tracks'].get(v_t_2662, NOREC).get('scope', None) if type(v_t_2662) is str else None) == 'game') else (_h2.get(v_t_2662, 0) if type(_h2) is dict else KEY(_h2, v_t_2662, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2663, 0) if type(_h1) is dict else KEY(_h1, v_u_2663, 0)) if ((ctx.index.plain['tracks'].get(v_u_2663, NOREC).get('scope', None) if type(v_u_2663) is str else None) == 'game') else (_h2.get(v_u_2663, 0) if type(_h2) is dict else KEY(_h2, v_u_2663, 0))) for v_u_2663 in items_of(v_on_2661)]))]))([v_t_2660 for v_t_2660 in [v_t_2659 for v_t_2659 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('group', None) if type(v_t_2659) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2660, 0) if type(_h1) is dict else KEY(_h1, v_t_2660, 0)) if ((ctx.index.plain['tracks'].get(v_t_2660, NOREC).get('scope', None) if type(v_t_2660) is str else None) == 'game') else (_h2.get(v_t_2660, 0) if type(_h2) is dict else KEY(_h2, v_t_2660, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2661: FN['last'](ctx, None, [v_t_2662 for v_t_2662 in items_of(v_on_2661) if (((_h1.get(v_t_2662, 0) if type(_h1) is dict else KEY(_h1, v_t_2662, 0)) if ((ctx.index.plain['tracks'].get(v_t_2662, NOREC).get('scope', None) if type(v_t_2662) is str else None) == 'game') else (_h2.get(v_t_2662, 0) if type(_h2) is dict else KEY(_h2, v_t_2662, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2663, 0) if type(_h1) is dict else KEY(_h1, v_u_2663, 0)) if ((ctx.index.plain['tracks'].get(v_u_2663, NOREC).get('scope', None) if type(v_u_2663) is str else None) == 'game') else (_h2.get(v_u_2663, 0) if type(_h2) is dict else KEY(_h2, v_u_2663, 0))) for v_u_2663 in items_of(v_on_2661)]))]))([v_t_2660 for v_t_2660 in [v_t_2659 for v_t_2659 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('group', None) if type(v_t_2659) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2660, 0) if type(_h1) is dict else KEY(_h1, v_t_2660, 0)) if ((ctx.index.plain['tracks'].get(v_t_2660, NOREC).get('scope', None) if type(v_t_2660) is str else None) == 'game') else (_h2.get(v_t_2660, 0) if type(_h2) is dict else KEY(_h2, v_t_2660, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2661: FN['last'](ctx, None, [v_t_2662 for v_t_2662 in items_of(v_on_2661) if (((_h1.get(v_t_2662, 0) if type(_h1) is dict else KEY(_h1, v_t_2662, 0)) if ((ctx.index.plain['tracks'].get(v_t_2662, NOREC).get('scope', None) if type(v_t_2662) is str else None) == 'game') else (_h2.get(v_t_2662, 0) if type(_h2) is dict else KEY(_h2, v_t_2662, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2663, 0) if type(_h1) is dict else KEY(_h1, v_u_2663, 0)) if ((ctx.index.plain['tracks'].get(v_u_2663, NOREC).get('scope', None) if type(v_u_2663) is str else None) == 'game') else (_h2.get(v_u_2663, 0) if type(_h2) is dict else KEY(_h2, v_u_2663, 0))) for v_u_2663 in items_of(v_on_2661)]))]))([v_t_2660 for v_t_2660 in [v_t_2659 for v_t_2659 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('group', None) if type(v_t_2659) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2660, 0) if type(_h1) is dict else KEY(_h1, v_t_2660, 0)) if ((ctx.index.plain['tracks'].get(v_t_2660, NOREC).get('scope', None) if type(v_t_2660) is str else None) == 'game') else (_h2.get(v_t_2660, 0) if type(_h2) is dict else KEY(_h2, v_t_2660, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2661: FN['last'](ctx, None, [v_t_2662 for v_t_2662 in items_of(v_on_2661) if (((_h1.get(v_t_2662, 0) if type(_h1) is dict else KEY(_h1, v_t_2662, 0)) if ((ctx.index.plain['tracks'].get(v_t_2662, NOREC).get('scope', None) if type(v_t_2662) is str else None) == 'game') else (_h2.get(v_t_2662, 0) if type(_h2) is dict else KEY(_h2, v_t_2662, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2663, 0) if type(_h1) is dict else KEY(_h1, v_u_2663, 0)) if ((ctx.index.plain['tracks'].get(v_u_2663, NOREC).get('scope', None) if type(v_u_2663) is str else None) == 'game') else (_h2.get(v_u_2663, 0) if type(_h2) is dict else KEY(_h2, v_u_2663, 0))) for v_u_2663 in items_of(v_on_2661)]))]))([v_t_2660 for v_t_2660 in [v_t_2659 for v_t_2659 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('group', None) if type(v_t_2659) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2660, 0) if type(_h1) is dict else KEY(_h1, v_t_2660, 0)) if ((ctx.index.plain['tracks'].get(v_t_2660, NOREC).get('scope', None) if type(v_t_2660) is str else None) == 'game') else (_h2.get(v_t_2660, 0) if type(_h2) is dict else KEY(_h2, v_t_2660, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2661: FN['last'](ctx, None, [v_t_2662 for v_t_2662 in items_of(v_on_2661) if (((_h1.get(v_t_2662, 0) if type(_h1) is dict else KEY(_h1, v_t_2662, 0)) if ((ctx.index.plain['tracks'].get(v_t_2662, NOREC).get('scope', None) if type(v_t_2662) is str else None) == 'game') else (_h2.get(v_t_2662, 0) if type(_h2) is dict else KEY(_h2, v_t_2662, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2663, 0) if type(_h1) is dict else KEY(_h1, v_u_2663, 0)) if ((ctx.index.plain['tracks'].get(v_u_2663, NOREC).get('scope', None) if type(v_u_2663) is str else None) == 'game') else (_h2.get(v_u_2663, 0) if type(_h2) is dict else KEY(_h2, v_u_2663, 0))) for v_u_2663 in items_of(v_on_2661)]))]))([v_t_2660 for v_t_2660 in [v_t_2659 for v_t_2659 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('group', None) if type(v_t_2659) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2660, 0) if type(_h1) is dict else KEY(_h1, v_t_2660, 0)) if ((ctx.index.plain['tracks'].get(v_t_2660, NOREC).get('scope', None) if type(v_t_2660) is str else None) == 'game') else (_h2.get(v_t_2660, 0) if type(_h2) is dict else KEY(_h2, v_t_2660, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2661: FN['last'](ctx, None, [v_t_2662 for v_t_2662 in items_of(v_on_2661) if (((_h1.get(v_t_2662, 0) if type(_h1) is dict else KEY(_h1, v_t_2662, 0)) if ((ctx.index.plain['tracks'].get(v_t_2662, NOREC).get('scope', None) if type(v_t_2662) is str else None) == 'game') else (_h2.get(v_t_2662, 0) if type(_h2) is dict else KEY(_h2, v_t_2662, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2663, 0) if type(_h1) is dict else KEY(_h1, v_u_2663, 0)) if ((ctx.index.plain['tracks'].get(v_u_2663, NOREC).get('scope', None) if type(v_u_2663) is str else None) == 'game') else (_h2.get(v_u_2663, 0) if type(_h2) is dict else KEY(_h2, v_u_2663, 0))) for v_u_2663 in items_of(v_on_2661)]))]))([v_t_2660 for v_t_2660 in [v_t_2659 for v_t_2659 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('group', None) if type(v_t_2659) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2660, 0) if type(_h1) is dict else KEY(_h1, v_t_2660, 0)) if ((ctx.index.plain['tracks'].get(v_t_2660, NOREC).get('scope', None) if type(v_t_2660) is str else None) == 'game') else (_h2.get(v_t_2660, 0) if type(_h2) is dict else KEY(_h2, v_t_2660, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2661: FN['last'](ctx, None, [v_t_2662 for v_t_2662 in items_of(v_on_2661) if (((_h1.get(v_t_2662, 0) if type(_h1) is dict else KEY(_h1, v_t_2662, 0)) if ((ctx.index.plain['tracks'].get(v_t_2662, NOREC).get('scope', None) if type(v_t_2662) is str else None) == 'game') else (_h2.get(v_t_2662, 0) if type(_h2) is dict else KEY(_h2, v_t_2662, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2663, 0) if type(_h1) is dict else KEY(_h1, v_u_2663, 0)) if ((ctx.index.plain['tracks'].get(v_u_2663, NOREC).get('scope', None) if type(v_u_2663) is str else None) == 'game') else (_h2.get(v_u_2663, 0) if type(_h2) is dict else KEY(_h2, v_u_2663, 0))) for v_u_2663 in items_of(v_on_2661)]))]))([v_t_2660 for v_t_2660 in [v_t_2659 for v_t_2659 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('group', None) if type(v_t_2659) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2660, 0) if type(_h1) is dict else KEY(_h1, v_t_2660, 0)) if ((ctx.index.plain['tracks'].get(v_t_2660, NOREC).get('scope', None) if type(v_t_2660) is str else None) == 'game') else (_h2.get(v_t_2660, 0) if type(_h2) is dict else KEY(_h2, v_t_2660, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2661: FN['last'](ctx, None, [v_t_2662 for v_t_2662 in items_of(v_on_2661) if (((_h1.get(v_t_2662, 0) if type(_h1) is dict else KEY(_h1, v_t_2662, 0)) if ((ctx.index.plain['tracks'].get(v_t_2662, NOREC).get('scope', None) if type(v_t_2662) is str else None) == 'game') else (_h2.get(v_t_2662, 0) if type(_h2) is dict else KEY(_h2, v_t_2662, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2663, 0) if type(_h1) is dict else KEY(_h1, v_u_2663, 0)) if ((ctx.index.plain['tracks'].get(v_u_2663, NOREC).get('scope', None) if type(v_u_2663) is str else None) == 'game') else (_h2.get(v_u_2663, 0) if type(_h2) is dict else KEY(_h2, v_u_2663, 0))) for v_u_2663 in items_of(v_on_2661)]))]))([v_t_2660 for v_t_2660 in [v_t_2659 for v_t_2659 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('group', None) if type(v_t_2659) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2660, 0) if type(_h1) is dict else KEY(_h1, v_t_2660, 0)) if ((ctx.index.plain['tracks'].get(v_t_2660, NOREC).get('scope', None) if type(v_t_2660) is str else None) == 'game') else (_h2.get(v_t_2660, 0) if type(_h2) is dict else KEY(_h2, v_t_2660, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2661: FN['last'](ctx, None, [v_t_2662 for v_t_2662 in items_of(v_on_2661) if (((_h1.get(v_t_2662, 0) if type(_h1) is dict else KEY(_h1, v_t_2662, 0)) if ((ctx.index.plain['tracks'].get(v_t_2662, NOREC).get('scope', None) if type(v_t_2662) is str else None) == 'game') else (_h2.get(v_t_2662, 0) if type(_h2) is dict else KEY(_h2, v_t_2662, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2663, 0) if type(_h1) is dict else KEY(_h1, v_u_2663, 0)) if ((ctx.index.plain['tracks'].get(v_u_2663, NOREC).get('scope', None) if type(v_u_2663) is str else None) == 'game') else (_h2.get(v_u_2663, 0) if type(_h2) is dict else KEY(_h2, v_u_2663, 0))) for v_u_2663 in items_of(v_on_2661)]))]))([v_t_2660 for v_t_2660 in [v_t_2659 for v_t_2659 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('group', None) if type(v_t_2659) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2660, 0) if type(_h1) is dict else KEY(_h1, v_t_2660, 0)) if ((ctx.index.plain['tracks'].get(v_t_2660, NOREC).get('scope', None) if type(v_t_2660) is str else None) == 'game') else (_h2.get(v_t_2660, 0) if type(_h2) is dict else KEY(_h2, v_t_2660, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
     return MEMO(ctx, (10582, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2652'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2650'))) and (((_w3 if type((_w3 := E.get('left~2651'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2670'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2668'))) and (((_w3 if type((_w3 := E.get('left~2669'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2651'), (E.get('left~2651') if (FLD(ctx, K[0], E.get('rep~2652')) == None) else FLD(ctx, K[0], E.get('rep~2652')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2669'), (E.get('left~2669') if (FLD(ctx, K[0], E.get('rep~2670')) == None) else FLD(ctx, K[0], E.get('rep~2670')))]))
 
 
 def x_10594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2652'))
+    return FLD(ctx, K[1], E.get('rep~2670'))
 
 
 def x_10595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2654')}
+    return {'instead': E.get('instead~2672')}
 
 
 def x_10602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2655') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2656'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2655'), (_w2.get(E.get('r~2656'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2656'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2673') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2673'), (_w2.get(E.get('r~2674'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2674'), 0))]))])
 
 
 def x_10603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2656'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)
 
 
 def x_10605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2657'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2656'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2656'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2656'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2675'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2674'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2674'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2674'), 0)))) is int else num(_w5)))])])
 
 
 def x_10606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2656'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2656'), 0))
+    return (_w2.get(E.get('r~2674'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2674'), 0))
 
 
 def x_10608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2656'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)
 
 
 def x_10609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2656'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2656'), 0))
+    return (_w1.get(E.get('r~2674'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2674'), 0))
 
 
 def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2656'))) is str else None)) and ((E.get('k~2657') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2674'))) is str else None)) and ((E.get('k~2675') != 0)) else False)
 
 
 def x_10615(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -2440,74 +2440,74 @@ def x_10615(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     def compute():
         _h1 = ctx.state.get('game_tracks')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2663, NOREC).get('band', {}) if type(v_g_2663) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2663 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2663, NOREC).get('column', 0) if type(v_g_2663) is str else 0) == ((_h1.get((lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2681, NOREC).get('band', {}) if type(v_g_2681) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2681 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2681, NOREC).get('column', 0) if type(v_g_2681) is str else 0) == ((_h1.get((lambda v_on_2678: FN['last'](ctx, None, [v_t_2679 for v_t_2679 in items_of(v_on_2678) if (((_h1.get(v_t_2679, 0) if type(_h1) is dict else KEY(_h1, v_t_2679, 0)) if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('scope', None) if type(v_t_2679) is str else None) == 'game') else (_h2.get(v_t_2679, 0) if type(_h2) is dict else KEY(_h2, v_t_2679, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2680, 0) if type(_h1) is dict else KEY(_h1, v_u_2680, 0)) if ((ctx.index.plain['tracks'].get(v_u_2680, NOREC).get('scope', None) if type(v_u_2680) is str else None) == 'game') else (_h2.get(v_u_2680, 0) if type(_h2) is dict else KEY(_h2, v_u_2680, 0))) for v_u_2680 in items_of(v_on_2678)]))]))([v_t_2677 for v_t_2677 in [v_t_2676 for v_t_2676 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2676, NOREC).get('group', None) if type(v_t_2676) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2677, 0) if type(_h1) is dict else KEY(_h1, v_t_2677, 0)) if ((ctx.index.plain['tracks'].get(v_t_2677, NOREC).get('scope', None) if type(v_t_2677) is str else None) == 'game') else (_h2.get(v_t_2677, 0) if type(_h2) is dict else KEY(_h2, v_t_2677, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2678: FN['last'](ctx, None, [v_t_2679 for v_t_2679 in items_of(v_on_2678) if (((_h1.get(v_t_2679, 0) if type(_h1) is dict else KEY(_h1, v_t_2679, 0)) if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('scope', None) if type(v_t_2679) is str else None) == 'game') else (_h2.get(v_t_2679, 0) if type(_h2) is dict else KEY(_h2, v_t_2679, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2680, 0) if type(_h1) is dict else KEY(_h1, v_u_2680, 0)) if ((ctx.index.plain['tracks'].get(v_u_2680, NOREC).get('scope', None) if type(v_u_2680) is str else None) == 'game') else (_h2.get(v_u_2680, 0) if type(_h2) is dict else KEY(_h2, v_u_2680, 0))) for v_u_2680 in items_of(v_on_2678)]))]))([v_t_2677 for v_t_2677 in [v_t_2676 for v_t_2676 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2676, NOREC).get('group', None) if type(v_t_2676) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2677, 0) if type(_h1) is dict else KEY(_h1, v_t_2677, 0)) if ((ctx.index.plain['tracks'].get(v_t_2677, NOREC).get('scope', None) if type(v_t_2677) is str else None) == 'game') else (_h2.get(v_t_2677, 0) if type(_h2) is dict else KEY(_h2, v_t_2677, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2678: FN['last'](ctx, None, [v_t_2679 for v_t_2679 in items_of(v_on_2678) if (((_h1.get(v_t_2679, 0) if type(_h1) is dict else KEY(_h1, v_t_2679, 0)) if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('scope', None) if type(v_t_2679) is str else None) == 'game') else (_h2.get(v_t_2679, 0) if type(_h2) is dict else KEY(_h2, v_t_2679, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2680, 0) if type(_h1) is dict else KEY(_h1, v_u_2680, 0)) if ((ctx.index.plain['tracks'].get(v_u_2680, NOREC).get('scope', None) if type(v_u_2680) is str else None) == 'game') else (_h2.get(v_u_2680, 0) if type(_h2) is dict else KEY(_h2, v_u_2680, 0))) for v_u_2680 in items_of(v_on_2678)]))]))([v_t_2677 for v_t_2677 in [v_t_2676 for v_t_2676 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2676, NOREC).get('group', None) if type(v_t_2676) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2677, 0) if type(_h1) is dict else KEY(_h1, v_t_2677, 0)) if ((ctx.index.plain['tracks'].get(v_t_2677, NOREC).get('scope', None) if type(v_t_2677) is str else None) == 'game') else (_h2.get(v_t_2677, 0) if type(_h2) is dict else KEY(_h2, v_t_2677, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2678: FN['last'](ctx, None, [v_t_2679 for v_t_2679 in items_of(v_on_2678) if (((_h1.get(v_t_2679, 0) if type(_h1) is dict else KEY(_h1, v_t_2679, 0)) if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('scope', None) if type(v_t_2679) is str else None) == 'game') else (_h2.get(v_t_2679, 0) if type(_h2) is dict else KEY(_h2, v_t_2679, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2680, 0) if type(_h1) is dict else KEY(_h1, v_u_2680, 0)) if ((ctx.index.plain['tracks'].get(v_u_2680, NOREC).get('scope', None) if type(v_u_2680) is str else None) == 'game') else (_h2.get(v_u_2680, 0) if type(_h2) is dict else KEY(_h2, v_u_2680, 0))) for v_u_2680 in items_of(v_on_2678)]))]))([v_t_2677 for v_t_2677 in [v_t_2676 for v_t_2676 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2676, NOREC).get('group', None) if type(v_t_2676) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2677, 0) if type(_h1) is dict else KEY(_h1, v_t_2677, 0)) if ((ctx.index.plain['tracks'].get(v_t_2677, NOREC).get('scope', None) if type(v_t_2677) is str else None) == 'game') else (_h2.get(v_t_2677, 0) if type(_h2) is dict else KEY(_h2, v_t_2677, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2678: FN['last'](ctx, None, [v_t_2679 for v_t_2679 in items_of(v_on_2678) if (((_h1.get(v_t_2679, 0) if type(_h1) is dict else KEY(_h1, v_t_2679, 0)) if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('scope', None) if type(v_t_2679) is str else None) == 'game') else (_h2.get(v_t_2679, 0) if type(_h2) is dict else KEY(_h2, v_t_2679, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2680, 0) if type(_h1) is dict else KEY(_h1, v_u_2680, 0)) if ((ctx.index.plain['tracks'].get(v_u_2680, NOREC).get('scope', None) if type(v_u_2680) is str else None) == 'game') else (_h2.get(v_u_2680, 0) if type(_h2) is dict else KEY(_h2, v_u_2680, 0))) for v_u_2680 in items_of(v_on_2678)]))]))([v_t_2677 for v_t_2677 in [v_t_2676 for v_t_2676 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2676, NOREC).get('group', None) if type(v_t_2676) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2677, 0) if type(_h1) is dict else KEY(_h1, v_t_2677, 0)) if ((ctx.index.plain['tracks'].get(v_t_2677, NOREC).get('scope', None) if type(v_t_2677) is str else None) == 'game') else (_h2.get(v_t_2677, 0) if type(_h2) is dict else KEY(_h2, v_t_2677, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2678: FN['last'](ctx, None, [v_t_2679 for v_t_2679 in items_of(v_on_2678) if (((_h1.get(v_t_2679, 0) if type(_h1) is dict else KEY(_h1, v_t_2679, 0)) if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('scope', None) if type(v_t_2679) is str else None) == 'game') else (_h2.get(v_t_2679, 0) if type(_h2) is dict else KEY(_h2, v_t_2679, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2680, 0) if type(_h1) is dict else KEY(_h1, v_u_2680, 0)) if ((ctx.index.plain['tracks'].get(v_u_2680, NOREC).get('scope', None) if type(v_u_2680) is str else None) == 'game') else (_h2.get(v_u_2680, 0) if type(_h2) is dict else KEY(_h2, v_u_2680, 0))) for v_u_2680 in items_of(v_on_2678)]))]))([v_t_2677 for v_t_2677 in [v_t_2676 for v_t_2676 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2676, NOREC).get('group', None) if type(v_t_2676) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2677, 0) if type(_h1) is dict else KEY(_h1, v_t_2677, 0)) if ((ctx.index.plain['tracks'].get(v_t_2677, NOREC).get('scope', None) if type(v_t_2677) is str else None) == 'game') else (_h2.get(v_t_2677, 0) if type(_h2) is dict else KEY(_h2, v_t_2677, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2678: FN['last'](ctx, None, [v_t_2679 for v_t_2679 in items_of(v_on_2678) if (((_h1.get(v_t_2679, 0) if type(_h1) is dict else KEY(_h1, v_t_2679, 0)) if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('scope', None) if type(v_t_2679) is str else None) == 'game') else (_h2.get(v_t_2679, 0) if type(_h2) is dict else KEY(_h2, v_t_2679, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2680, 0) if type(_h1) is dict else KEY(_h1, v_u_2680, 0)) if ((ctx.index.plain['tracks'].get(v_u_2680, NOREC).get('scope', None) if type(v_u_2680) is str else None) == 'game') else (_h2.get(v_u_2680, 0) if type(_h2) is dict else KEY(_h2, v_u_2680, 0))) for v_u_2680 in items_of(v_on_2678)]))]))([v_t_2677 for v_t_2677 in [v_t_2676 for v_t_2676 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2676, NOREC).get('group', None) if type(v_t_2676) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2677, 0) if type(_h1) is dict else KEY(_h1, v_t_2677, 0)) if ((ctx.index.plain['tracks'].get(v_t_2677, NOREC).get('scope', None) if type(v_t_2677) is str else None) == 'game') else (_h2.get(v_t_2677, 0) if type(_h2) is dict else KEY(_h2, v_t_2677, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2678: FN['last'](ctx, None, [v_t_2679 for v_t_2679 in items_of(v_on_2678) if (((_h1.get(v_t_2679, 0) if type(_h1) is dict else KEY(_h1, v_t_2679, 0)) if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('scope', None) if type(v_t_2679) is str else None) == 'game') else (_h2.get(v_t_2679, 0) if type(_h2) is dict else KEY(_h2, v_t_2679, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2680, 0) if type(_h1) is dict else KEY(_h1, v_u_2680, 0)) if ((ctx.index.plain['tracks'].get(v_u_2680, NOREC).get('scope', None) if type(v_u_2680) is str else None) == 'game') else (_h2.get(v_u_2680, 0) if type(_h2) is dict else KEY(_h2, v_u_2680, 0))) for v_u_2680 in items_of(v_on_2678)]))]))([v_t_2677 for v_t_2677 in [v_t_2676 for v_t_2676 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2676, NOREC).get('group', None) if type(v_t_2676) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2677, 0) if type(_h1) is dict else KEY(_h1, v_t_2677, 0)) if ((ctx.index.plain['tracks'].get(v_t_2677, NOREC).get('scope', None) if type(v_t_2677) is str else None) == 'game') else (_h2.get(v_t_2677, 0) if type(_h2) is dict else KEY(_h2, v_t_2677, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2678: FN['last'](ctx, None, [v_t_2679 for v_t_2679 in items_of(v_on_2678) if (((_h1.get(v_t_2679, 0) if type(_h1) is dict else KEY(_h1, v_t_2679, 0)) if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('scope', None) if type(v_t_2679) is str else None) == 'game') else (_h2.get(v_t_2679, 0) if type(_h2) is dict else KEY(_h2, v_t_2679, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2680, 0) if type(_h1) is dict else KEY(_h1, v_u_2680, 0)) if ((ctx.index.plain['tracks'].get(v_u_2680, NOREC).get('scope', None) if type(v_u_2680) is str else None) == 'game') else (_h2.get(v_u_2680, 0) if type(_h2) is dict else KEY(_h2, v_u_2680, 0))) for v_u_2680 in items_of(v_on_2678)]))]))([v_t_2677 for v_t_2677 in [v_t_2676 for v_t_2676 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2676, NOREC).get('group', None) if type(v_t_2676) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2677, 0) if type(_h1) is dict else KEY(_h1, v_t_2677, 0)) if ((ctx.index.plain['tracks'].get(v_t_2677, NOREC).get('scope', None) if type(v_t_2677) is str else None) == 'game') else (_h2.get(v_t_2677, 0) if type(_h2) is dict else KEY(_h2, v_t_2677, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2678: FN['last'](ctx, None, [v_t_2679 for v_t_2679 in items_of(v_on_2678) if (((_h1.get(v_t_2679, 0) if type(_h1) is dict else KEY(_h1, v_t_2679, 0)) if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('scope', None) if type(v_t_2679) is str else None) == 'game') else (_h2.get(v_t_2679, 0) if type(_h2) is dict else KEY(_h2, v_t_2679, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2680, 0) if type(_h1) is dict else KEY(_h1, v_u_2680, 0)) if ((ctx.index.plain['tracks'].get(v_u_2680, NOREC).get('scope', None) if type(v_u_2680) is str else None) == 'game') else (_h2.get(v_u_2680, 0) if type(_h2) is dict else KEY(_h2, v_u_2680, 0))) for v_u_2680 in items_of(v_on_2678)]))]))([v_t_2677 for v_t_2677 in [v_t_2676 for v_t_2676 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2676, NOREC).get('group', None) if type(v_t_2676) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2677, 0) if type(_h1) is dict else KEY(_h1, v_t_2677, 0)) if ((ctx.index.plain['tracks'].get(v_t_2677, NOREC).get('scope', None) if type(v_t_2677) is str else None) == 'game') else (_h2.get(v_t_2677, 0) if type(_h2) is dict else KEY(_h2, v_t_2677, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
     return MEMO(ctx, (10615, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2669'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2667'))) and (((_w3 if type((_w3 := E.get('left~2668'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2687'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2685'))) and (((_w3 if type((_w3 := E.get('left~2686'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_10623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2668'), (E.get('left~2668') if (FLD(ctx, K[0], E.get('rep~2669')) == None) else FLD(ctx, K[0], E.get('rep~2669')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2686'), (E.get('left~2686') if (FLD(ctx, K[0], E.get('rep~2687')) == None) else FLD(ctx, K[0], E.get('rep~2687')))]))
 
 
 def x_10627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2669'))
+    return FLD(ctx, K[1], E.get('rep~2687'))
 
 
 def x_10628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2671')}
+    return {'instead': E.get('instead~2689')}
 
 
 def x_10635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2672') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2673'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2672'), (_w2.get(E.get('r~2673'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2673'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2690') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2690'), (_w2.get(E.get('r~2691'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2691'), 0))]))])
 
 
 def x_10636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)
 
 
 def x_10638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2674'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2673'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2673'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2673'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2692'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2691'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2691'), 0)))) is int else num(_w5)))])])
 
 
 def x_10639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2673'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2673'), 0))
+    return (_w2.get(E.get('r~2691'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2691'), 0))
 
 
 def x_10641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)
 
 
 def x_10642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2673'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2673'), 0))
+    return (_w1.get(E.get('r~2691'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2691'), 0))
 
 
 def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2673'))) is str else None)) and ((E.get('k~2674') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2691'))) is str else None)) and ((E.get('k~2692') != 0)) else False)
 
 
 def d_9287(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -2516,7 +2516,7 @@ def d_9287(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2629', 3, True)
+    LOCAL(ctx, E, 'n~2647', 3, True)
     return True
 
 
@@ -2526,7 +2526,7 @@ def d_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2632', x_10549(ctx, E), True)
+    LOCAL(ctx, E, 'n~2650', x_10549(ctx, E), True)
     return True
 
 
@@ -2536,7 +2536,7 @@ def d_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2633', E.get('r~2630'), True)
+    LOCAL(ctx, E, 'r~2651', E.get('r~2648'), True)
     return True
 
 
@@ -2546,7 +2546,7 @@ def d_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2634', E.get('n~2632'), True)
+    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
     return True
 
 
@@ -2556,7 +2556,7 @@ def d_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2636', 0, True)
+    LOCAL(ctx, E, 'taken~2654', 0, True)
     return True
 
 
@@ -2566,7 +2566,7 @@ def t_9300(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2636', E.get('instead~2637'))
+    LOCAL(ctx, E, 'taken~2654', E.get('instead~2655'))
     return t_9302(ctx, k, s, E)
 
 
@@ -2576,7 +2576,7 @@ def d_9301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2636', E.get('instead~2637'))
+    LOCAL(ctx, E, 'taken~2654', E.get('instead~2655'))
     return True
 
 
@@ -2591,7 +2591,7 @@ def t_9302(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9303(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2637')))
+    return nxt(num(E.get('instead~2655')))
 
 
 def t_9303(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2609,7 +2609,7 @@ def d_9305(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2638', E.get('left~2634'), True)
+    LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
     return True
 
 
@@ -2619,7 +2619,7 @@ def d_9306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2639', E.get('r~2633'), True)
+    LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
     return True
 
 
@@ -2629,7 +2629,7 @@ def d_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2640', x_10568(ctx, E), True)
+    LOCAL(ctx, E, 'k~2658', x_10568(ctx, E), True)
     return True
 
 
@@ -2641,7 +2641,7 @@ def d_9309(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10569(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2640', x_10571(ctx, E))
+        LOCAL(ctx, E, 'k~2658', x_10571(ctx, E))
     return True
 
 
@@ -2651,7 +2651,7 @@ def d_9310(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2640', x_10571(ctx, E))
+    LOCAL(ctx, E, 'k~2658', x_10571(ctx, E))
     return True
 
 
@@ -2661,7 +2661,7 @@ def d_9317(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2647', 'money', True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
     return True
 
 
@@ -2671,7 +2671,7 @@ def d_9318(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2648', x_10582(ctx, E), True)
+    LOCAL(ctx, E, 'k~2666', x_10582(ctx, E), True)
     return True
 
 
@@ -2681,7 +2681,7 @@ def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
+    LOCAL(ctx, E, 'n~2667', E.get('k~2666'), True)
     return True
 
 
@@ -2691,7 +2691,7 @@ def d_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
+    LOCAL(ctx, E, 'r~2668', E.get('r~2665'), True)
     return True
 
 
@@ -2701,7 +2701,7 @@ def d_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    LOCAL(ctx, E, 'left~2669', E.get('n~2667'), True)
     return True
 
 
@@ -2711,7 +2711,7 @@ def d_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2653', 0, True)
+    LOCAL(ctx, E, 'taken~2671', 0, True)
     return True
 
 
@@ -2721,7 +2721,7 @@ def t_9329(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2653', E.get('instead~2654'))
+    LOCAL(ctx, E, 'taken~2671', E.get('instead~2672'))
     return t_9331(ctx, k, s, E)
 
 
@@ -2731,7 +2731,7 @@ def d_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2653', E.get('instead~2654'))
+    LOCAL(ctx, E, 'taken~2671', E.get('instead~2672'))
     return True
 
 
@@ -2746,7 +2746,7 @@ def t_9331(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9332(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2654')))
+    return nxt(num(E.get('instead~2672')))
 
 
 def t_9332(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2764,7 +2764,7 @@ def d_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+    LOCAL(ctx, E, 'n~2673', E.get('left~2669'), True)
     return True
 
 
@@ -2774,7 +2774,7 @@ def d_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2668'), True)
     return True
 
 
@@ -2784,7 +2784,7 @@ def d_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10602(ctx, E), True)
+    LOCAL(ctx, E, 'k~2675', x_10602(ctx, E), True)
     return True
 
 
@@ -2796,7 +2796,7 @@ def d_9338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10603(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2657', x_10605(ctx, E))
+        LOCAL(ctx, E, 'k~2675', x_10605(ctx, E))
     return True
 
 
@@ -2806,7 +2806,7 @@ def d_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10605(ctx, E))
+    LOCAL(ctx, E, 'k~2675', x_10605(ctx, E))
     return True
 
 
@@ -2816,7 +2816,7 @@ def d_9345(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2664', 'money', True)
+    LOCAL(ctx, E, 'r~2682', 'money', True)
     return True
 
 
@@ -2826,7 +2826,7 @@ def d_9346(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2665', x_10615(ctx, E), True)
+    LOCAL(ctx, E, 'k~2683', x_10615(ctx, E), True)
     return True
 
 
@@ -2836,7 +2836,7 @@ def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', E.get('k~2665'), True)
+    LOCAL(ctx, E, 'n~2684', E.get('k~2683'), True)
     return True
 
 
@@ -2846,7 +2846,7 @@ def d_9349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2667', E.get('r~2664'), True)
+    LOCAL(ctx, E, 'r~2685', E.get('r~2682'), True)
     return True
 
 
@@ -2856,7 +2856,7 @@ def d_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
+    LOCAL(ctx, E, 'left~2686', E.get('n~2684'), True)
     return True
 
 
@@ -2866,7 +2866,7 @@ def d_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2670', 0, True)
+    LOCAL(ctx, E, 'taken~2688', 0, True)
     return True
 
 
@@ -2876,7 +2876,7 @@ def t_9357(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2670', E.get('instead~2671'))
+    LOCAL(ctx, E, 'taken~2688', E.get('instead~2689'))
     return t_9359(ctx, k, s, E)
 
 
@@ -2886,7 +2886,7 @@ def d_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2670', E.get('instead~2671'))
+    LOCAL(ctx, E, 'taken~2688', E.get('instead~2689'))
     return True
 
 
@@ -2901,7 +2901,7 @@ def t_9359(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_9360(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2671')))
+    return nxt(num(E.get('instead~2689')))
 
 
 def t_9360(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -2919,7 +2919,7 @@ def d_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', E.get('left~2668'), True)
+    LOCAL(ctx, E, 'n~2690', E.get('left~2686'), True)
     return True
 
 
@@ -2929,7 +2929,7 @@ def d_9363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2673', E.get('r~2667'), True)
+    LOCAL(ctx, E, 'r~2691', E.get('r~2685'), True)
     return True
 
 
@@ -2939,7 +2939,7 @@ def d_9365(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_10635(ctx, E), True)
+    LOCAL(ctx, E, 'k~2692', x_10635(ctx, E), True)
     return True
 
 
@@ -2951,7 +2951,7 @@ def d_9366(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_10636(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2674', x_10638(ctx, E))
+        LOCAL(ctx, E, 'k~2692', x_10638(ctx, E))
     return True
 
 
@@ -2961,7 +2961,7 @@ def d_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_10638(ctx, E))
+    LOCAL(ctx, E, 'k~2692', x_10638(ctx, E))
     return True
 
 
@@ -2971,7 +2971,7 @@ def d_9535(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2620', 'co2', True)
+    LOCAL(ctx, E, 'r~2638', 'co2', True)
     return True
 
 

@@ -75,11 +75,11 @@ def d_7519(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2619', 'residential', True)
+    LOCAL(ctx, E, 't~2637', 'residential', True)
     if not d_7521(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~2625', 'industrial', True)
+    LOCAL(ctx, E, 't~2643', 'industrial', True)
     if not d_7534(ctx, E):
         return False
     return True
@@ -94,8 +94,8 @@ def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8505(ctx, E), True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
+    LOCAL(ctx, E, 'n~2640', x_8505(ctx, E), True)
+    LOCAL(ctx, E, 'r~2641', 'money', True)
     if not d_7524(ctx, E):
         return False
     return True
@@ -111,13 +111,13 @@ def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8507(ctx, E), True)
+    LOCAL(ctx, E, 'k~2642', x_8507(ctx, E), True)
     if not d_7526(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~2641'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2642'), '+=', False, K[0])
     if not d_7529(ctx, E):
         return False
     if not d_7531(ctx, E):
@@ -136,9 +136,9 @@ def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~2641'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2642'), '+=', False, K[0])
     return True
 
 
@@ -150,9 +150,9 @@ def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8513(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~2623'))
+        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~2641'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2642'), '-=', False, K[1])
     return True
 
 
@@ -162,9 +162,9 @@ def d_7530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~2641'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2642'), '-=', False, K[1])
     return True
 
 
@@ -178,7 +178,7 @@ def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2642'), '+=', False, K[2])
     return True
 
 
@@ -190,7 +190,7 @@ def d_7532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2642'), '+=', False, K[2])
     return True
 
 
@@ -200,7 +200,7 @@ def d_7533(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2625', 'industrial', True)
+    LOCAL(ctx, E, 't~2643', 'industrial', True)
     return True
 
 
@@ -210,8 +210,8 @@ def d_7534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', x_8520(ctx, E), True)
-    LOCAL(ctx, E, 'r~2629', 'money', True)
+    LOCAL(ctx, E, 'n~2646', x_8520(ctx, E), True)
+    LOCAL(ctx, E, 'r~2647', 'money', True)
     if not d_7537(ctx, E):
         return False
     return True
@@ -227,13 +227,13 @@ def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_8522(ctx, E), True)
+    LOCAL(ctx, E, 'k~2648', x_8522(ctx, E), True)
     if not d_7539(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~2647'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2648'), '+=', False, K[0])
     if not d_7542(ctx, E):
         return False
     if not d_7544(ctx, E):
@@ -252,9 +252,9 @@ def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~2647'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2648'), '+=', False, K[0])
     return True
 
 
@@ -266,9 +266,9 @@ def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8528(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~2629'))
+        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~2647'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2648'), '-=', False, K[1])
     return True
 
 
@@ -278,9 +278,9 @@ def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~2647'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2648'), '-=', False, K[1])
     return True
 
 
@@ -294,7 +294,7 @@ def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2648'), '+=', False, K[2])
     return True
 
 
@@ -306,7 +306,7 @@ def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2648'), '+=', False, K[2])
     return True
 
 
@@ -367,5 +367,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/foreign_markets.yaml:16
-    'argentina_large': '{"id":"argentina_large","deck":"argentina","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2619","e":{"op":"lit","v":"residential","x":8504},"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7520},{"op":"seq","b":[{"op":"let","v":"n~2622","e":{"op":"letx","v":"vs~2620","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2621","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2619"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2621"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2621"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2620"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2620"},"k":{"op":"var","n":"at~2621"}},"b":{"op":"lit","v":0}}},"x":8505},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7522},{"op":"let","v":"r~2623","e":{"op":"lit","v":"money","x":8506},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7523},{"op":"seq","b":[{"op":"let","v":"k~2624","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2622"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2622"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0}]}]}}]}],"x":8507},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7525},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8508},"t":{"op":"set","t":{"op":"var","n":"k~2624","x":8509},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2624"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0}}]}]}]}],"x":8510},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7527},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7526},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0,"x":8511},"o":"+=","e":{"op":"var","n":"k~2624","x":8512},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7528},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8513},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0,"x":8514},"o":"-=","e":{"op":"var","n":"k~2624","x":8515},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7530},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7529},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2624"},"b":{"op":"lit","v":0}}],"x":8516},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8517},"o":"+=","e":{"op":"var","n":"k~2624","x":8518},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7532},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7531}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7524}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7521},{"op":"let","v":"t~2625","e":{"op":"lit","v":"industrial","x":8519},"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7533},{"op":"seq","b":[{"op":"let","v":"n~2628","e":{"op":"letx","v":"vs~2626","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2625"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2627","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2625"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2625"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2627"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2627"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2626"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2626"},"k":{"op":"var","n":"at~2627"}},"b":{"op":"lit","v":0}}},"x":8520},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7535},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":8521},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7536},{"op":"seq","b":[{"op":"let","v":"k~2630","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2628"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2628"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0}]}]}}]}],"x":8522},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7538},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8523},"t":{"op":"set","t":{"op":"var","n":"k~2630","x":8524},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2630"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0}}]}]}]}],"x":8525},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7540},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7539},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0,"x":8526},"o":"+=","e":{"op":"var","n":"k~2630","x":8527},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7541},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8528},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0,"x":8529},"o":"-=","e":{"op":"var","n":"k~2630","x":8530},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7543},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7542},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2630"},"b":{"op":"lit","v":0}}],"x":8531},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8532},"o":"+=","e":{"op":"var","n":"k~2630","x":8533},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7545},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7544}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7537}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7534}],"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7519},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["argentina"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:16"}',
+    'argentina_large': '{"id":"argentina_large","deck":"argentina","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2637","e":{"op":"lit","v":"residential","x":8504},"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7520},{"op":"seq","b":[{"op":"let","v":"n~2640","e":{"op":"letx","v":"vs~2638","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2637"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2639","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2637"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2637"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2639"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2639"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2638"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2638"},"k":{"op":"var","n":"at~2639"}},"b":{"op":"lit","v":0}}},"x":8505},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7522},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":8506},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7523},{"op":"seq","b":[{"op":"let","v":"k~2642","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2640"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2640"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2641"},"d":0}]}]}}]}],"x":8507},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7525},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8508},"t":{"op":"set","t":{"op":"var","n":"k~2642","x":8509},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2642"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2641"},"d":0}}]}]}]}],"x":8510},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7527},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7526},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2641"},"d":0,"x":8511},"o":"+=","e":{"op":"var","n":"k~2642","x":8512},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7528},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8513},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2641"},"d":0,"x":8514},"o":"-=","e":{"op":"var","n":"k~2642","x":8515},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7530},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7529},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2642"},"b":{"op":"lit","v":0}}],"x":8516},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8517},"o":"+=","e":{"op":"var","n":"k~2642","x":8518},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7532},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7531}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7524}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7521},{"op":"let","v":"t~2643","e":{"op":"lit","v":"industrial","x":8519},"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7533},{"op":"seq","b":[{"op":"let","v":"n~2646","e":{"op":"letx","v":"vs~2644","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2643"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2643"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2643"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2643"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2645","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2643"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2643"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2643"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2645"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2645"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2644"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2644"},"k":{"op":"var","n":"at~2645"}},"b":{"op":"lit","v":0}}},"x":8520},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7535},{"op":"let","v":"r~2647","e":{"op":"lit","v":"money","x":8521},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7536},{"op":"seq","b":[{"op":"let","v":"k~2648","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2646"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2646"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2647"},"d":0}]}]}}]}],"x":8522},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7538},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8523},"t":{"op":"set","t":{"op":"var","n":"k~2648","x":8524},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2648"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2647"},"d":0}}]}]}]}],"x":8525},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7540},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7539},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2647"},"d":0,"x":8526},"o":"+=","e":{"op":"var","n":"k~2648","x":8527},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7541},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8528},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2647"},"d":0,"x":8529},"o":"-=","e":{"op":"var","n":"k~2648","x":8530},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7543},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7542},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2648"},"b":{"op":"lit","v":0}}],"x":8531},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8532},"o":"+=","e":{"op":"var","n":"k~2648","x":8533},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7545},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7544}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7537}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7534}],"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7519},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["argentina"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:16"}',
 }

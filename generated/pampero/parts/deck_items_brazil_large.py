@@ -75,11 +75,11 @@ def d_7560(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:34
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2619', 'resort', True)
+    LOCAL(ctx, E, 't~2637', 'resort', True)
     if not d_7562(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~2625', 'commercial', True)
+    LOCAL(ctx, E, 't~2643', 'commercial', True)
     if not d_7575(ctx, E):
         return False
     return True
@@ -94,8 +94,8 @@ def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8550(ctx, E), True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
+    LOCAL(ctx, E, 'n~2640', x_8550(ctx, E), True)
+    LOCAL(ctx, E, 'r~2641', 'money', True)
     if not d_7565(ctx, E):
         return False
     return True
@@ -111,13 +111,13 @@ def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8552(ctx, E), True)
+    LOCAL(ctx, E, 'k~2642', x_8552(ctx, E), True)
     if not d_7567(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~2641'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2642'), '+=', False, K[0])
     if not d_7570(ctx, E):
         return False
     if not d_7572(ctx, E):
@@ -136,9 +136,9 @@ def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~2641'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2642'), '+=', False, K[0])
     return True
 
 
@@ -150,9 +150,9 @@ def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8558(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~2623'))
+        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~2641'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2642'), '-=', False, K[1])
     return True
 
 
@@ -162,9 +162,9 @@ def d_7571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~2641'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2642'), '-=', False, K[1])
     return True
 
 
@@ -178,7 +178,7 @@ def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2642'), '+=', False, K[2])
     return True
 
 
@@ -190,7 +190,7 @@ def d_7573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2642'), '+=', False, K[2])
     return True
 
 
@@ -200,7 +200,7 @@ def d_7574(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:34
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2625', 'commercial', True)
+    LOCAL(ctx, E, 't~2643', 'commercial', True)
     return True
 
 
@@ -210,8 +210,8 @@ def d_7575(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', x_8565(ctx, E), True)
-    LOCAL(ctx, E, 'r~2629', 'money', True)
+    LOCAL(ctx, E, 'n~2646', x_8565(ctx, E), True)
+    LOCAL(ctx, E, 'r~2647', 'money', True)
     if not d_7578(ctx, E):
         return False
     return True
@@ -227,13 +227,13 @@ def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_8567(ctx, E), True)
+    LOCAL(ctx, E, 'k~2648', x_8567(ctx, E), True)
     if not d_7580(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~2647'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2648'), '+=', False, K[0])
     if not d_7583(ctx, E):
         return False
     if not d_7585(ctx, E):
@@ -252,9 +252,9 @@ def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~2647'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2648'), '+=', False, K[0])
     return True
 
 
@@ -266,9 +266,9 @@ def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8573(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~2629'))
+        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~2647'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2648'), '-=', False, K[1])
     return True
 
 
@@ -278,9 +278,9 @@ def d_7584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~2647'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2648'), '-=', False, K[1])
     return True
 
 
@@ -294,7 +294,7 @@ def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2648'), '+=', False, K[2])
     return True
 
 
@@ -306,7 +306,7 @@ def d_7586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2648'), '+=', False, K[2])
     return True
 
 
@@ -367,5 +367,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/foreign_markets.yaml:30
-    'brazil_large': '{"id":"brazil_large","deck":"brazil","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2619","e":{"op":"lit","v":"resort","x":8549},"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7561},{"op":"seq","b":[{"op":"let","v":"n~2622","e":{"op":"letx","v":"vs~2620","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2621","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2619"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2621"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2621"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2620"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2620"},"k":{"op":"var","n":"at~2621"}},"b":{"op":"lit","v":0}}},"x":8550},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7563},{"op":"let","v":"r~2623","e":{"op":"lit","v":"money","x":8551},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7564},{"op":"seq","b":[{"op":"let","v":"k~2624","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2622"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2622"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0}]}]}}]}],"x":8552},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7566},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8553},"t":{"op":"set","t":{"op":"var","n":"k~2624","x":8554},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2624"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0}}]}]}]}],"x":8555},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7568},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7567},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0,"x":8556},"o":"+=","e":{"op":"var","n":"k~2624","x":8557},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7569},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8558},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0,"x":8559},"o":"-=","e":{"op":"var","n":"k~2624","x":8560},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7571},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7570},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2624"},"b":{"op":"lit","v":0}}],"x":8561},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8562},"o":"+=","e":{"op":"var","n":"k~2624","x":8563},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7573},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7572}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7565}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7562},{"op":"let","v":"t~2625","e":{"op":"lit","v":"commercial","x":8564},"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7574},{"op":"seq","b":[{"op":"let","v":"n~2628","e":{"op":"letx","v":"vs~2626","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2625"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2627","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2625"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2625"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2627"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2627"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2626"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2626"},"k":{"op":"var","n":"at~2627"}},"b":{"op":"lit","v":0}}},"x":8565},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7576},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":8566},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7577},{"op":"seq","b":[{"op":"let","v":"k~2630","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2628"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2628"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0}]}]}}]}],"x":8567},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7579},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8568},"t":{"op":"set","t":{"op":"var","n":"k~2630","x":8569},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2630"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0}}]}]}]}],"x":8570},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7581},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7580},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0,"x":8571},"o":"+=","e":{"op":"var","n":"k~2630","x":8572},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7582},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8573},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0,"x":8574},"o":"-=","e":{"op":"var","n":"k~2630","x":8575},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7584},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7583},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2630"},"b":{"op":"lit","v":0}}],"x":8576},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8577},"o":"+=","e":{"op":"var","n":"k~2630","x":8578},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7586},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7585}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7578}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7575}],"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7560},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:30"}',
+    'brazil_large': '{"id":"brazil_large","deck":"brazil","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2637","e":{"op":"lit","v":"resort","x":8549},"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7561},{"op":"seq","b":[{"op":"let","v":"n~2640","e":{"op":"letx","v":"vs~2638","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2637"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2639","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2637"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2637"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2639"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2639"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2638"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2638"},"k":{"op":"var","n":"at~2639"}},"b":{"op":"lit","v":0}}},"x":8550},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7563},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":8551},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7564},{"op":"seq","b":[{"op":"let","v":"k~2642","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2640"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2640"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2641"},"d":0}]}]}}]}],"x":8552},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7566},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8553},"t":{"op":"set","t":{"op":"var","n":"k~2642","x":8554},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2642"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2641"},"d":0}}]}]}]}],"x":8555},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7568},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7567},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2641"},"d":0,"x":8556},"o":"+=","e":{"op":"var","n":"k~2642","x":8557},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7569},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8558},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2641"},"d":0,"x":8559},"o":"-=","e":{"op":"var","n":"k~2642","x":8560},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7571},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7570},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2642"},"b":{"op":"lit","v":0}}],"x":8561},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8562},"o":"+=","e":{"op":"var","n":"k~2642","x":8563},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7573},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7572}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7565}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7562},{"op":"let","v":"t~2643","e":{"op":"lit","v":"commercial","x":8564},"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7574},{"op":"seq","b":[{"op":"let","v":"n~2646","e":{"op":"letx","v":"vs~2644","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2643"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2643"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2643"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2643"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2645","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2643"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2643"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2643"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2645"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2645"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2644"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2644"},"k":{"op":"var","n":"at~2645"}},"b":{"op":"lit","v":0}}},"x":8565},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7576},{"op":"let","v":"r~2647","e":{"op":"lit","v":"money","x":8566},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7577},{"op":"seq","b":[{"op":"let","v":"k~2648","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2646"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2646"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2647"},"d":0}]}]}}]}],"x":8567},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7579},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8568},"t":{"op":"set","t":{"op":"var","n":"k~2648","x":8569},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2648"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2647"},"d":0}}]}]}]}],"x":8570},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7581},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7580},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2647"},"d":0,"x":8571},"o":"+=","e":{"op":"var","n":"k~2648","x":8572},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7582},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8573},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2647"},"d":0,"x":8574},"o":"-=","e":{"op":"var","n":"k~2648","x":8575},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7584},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7583},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2648"},"b":{"op":"lit","v":0}}],"x":8576},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8577},"o":"+=","e":{"op":"var","n":"k~2648","x":8578},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7586},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7585}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7578}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7575}],"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7560},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:30"}',
 }

@@ -66,7 +66,7 @@ def d_7546(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2619', 'resort', True)
+    LOCAL(ctx, E, 't~2637', 'resort', True)
     if not d_7548(ctx, E):
         return False
     return True
@@ -81,8 +81,8 @@ def d_7548(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8535(ctx, E), True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
+    LOCAL(ctx, E, 'n~2640', x_8535(ctx, E), True)
+    LOCAL(ctx, E, 'r~2641', 'money', True)
     if not d_7551(ctx, E):
         return False
     return True
@@ -98,13 +98,13 @@ def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8537(ctx, E), True)
+    LOCAL(ctx, E, 'k~2642', x_8537(ctx, E), True)
     if not d_7553(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~2641'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2642'), '+=', False, K[0])
     if not d_7556(ctx, E):
         return False
     if not d_7558(ctx, E):
@@ -123,9 +123,9 @@ def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~2641'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2642'), '+=', False, K[0])
     return True
 
 
@@ -137,9 +137,9 @@ def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8543(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~2623'))
+        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~2641'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2642'), '-=', False, K[1])
     return True
 
 
@@ -149,9 +149,9 @@ def d_7557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~2641'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2642'), '-=', False, K[1])
     return True
 
 
@@ -165,7 +165,7 @@ def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2642'), '+=', False, K[2])
     return True
 
 
@@ -177,7 +177,7 @@ def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2642'), '+=', False, K[2])
     return True
 
 
@@ -216,5 +216,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/foreign_markets.yaml:23
-    'brazil_small': '{"id":"brazil_small","deck":"brazil","copies":4,"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"t~2619","e":{"op":"lit","v":"resort","x":8534},"at":"rules_data/pampero/items/foreign_markets.yaml:27","id":7547},{"op":"seq","b":[{"op":"let","v":"n~2622","e":{"op":"letx","v":"vs~2620","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2621","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2619"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2621"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2621"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2620"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2620"},"k":{"op":"var","n":"at~2621"}},"b":{"op":"lit","v":0}}},"x":8535},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7549},{"op":"let","v":"r~2623","e":{"op":"lit","v":"money","x":8536},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7550},{"op":"seq","b":[{"op":"let","v":"k~2624","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2622"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2622"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0}]}]}}]}],"x":8537},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7552},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8538},"t":{"op":"set","t":{"op":"var","n":"k~2624","x":8539},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2624"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0}}]}]}]}],"x":8540},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7554},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7553},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0,"x":8541},"o":"+=","e":{"op":"var","n":"k~2624","x":8542},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7555},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8543},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0,"x":8544},"o":"-=","e":{"op":"var","n":"k~2624","x":8545},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7557},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7556},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2624"},"b":{"op":"lit","v":0}}],"x":8546},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8547},"o":"+=","e":{"op":"var","n":"k~2624","x":8548},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7559},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7558}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7551}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7548}],"at":"rules_data/pampero/items/foreign_markets.yaml:27","id":7546},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:23"}',
+    'brazil_small': '{"id":"brazil_small","deck":"brazil","copies":4,"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"t~2637","e":{"op":"lit","v":"resort","x":8534},"at":"rules_data/pampero/items/foreign_markets.yaml:27","id":7547},{"op":"seq","b":[{"op":"let","v":"n~2640","e":{"op":"letx","v":"vs~2638","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2637"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2639","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2637"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2637"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2639"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2639"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2638"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2638"},"k":{"op":"var","n":"at~2639"}},"b":{"op":"lit","v":0}}},"x":8535},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7549},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":8536},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7550},{"op":"seq","b":[{"op":"let","v":"k~2642","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2640"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2640"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2641"},"d":0}]}]}}]}],"x":8537},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7552},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8538},"t":{"op":"set","t":{"op":"var","n":"k~2642","x":8539},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2642"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2641"},"d":0}}]}]}]}],"x":8540},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7554},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7553},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2641"},"d":0,"x":8541},"o":"+=","e":{"op":"var","n":"k~2642","x":8542},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7555},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8543},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2641"},"d":0,"x":8544},"o":"-=","e":{"op":"var","n":"k~2642","x":8545},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7557},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7556},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2641"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2642"},"b":{"op":"lit","v":0}}],"x":8546},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8547},"o":"+=","e":{"op":"var","n":"k~2642","x":8548},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7559},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7558}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7551}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7548}],"at":"rules_data/pampero/items/foreign_markets.yaml:27","id":7546},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:23"}',
 }

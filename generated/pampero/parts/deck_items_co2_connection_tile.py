@@ -72,8 +72,8 @@ def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'co2', True)
+    LOCAL(ctx, E, 'n~2637', 1, True)
+    LOCAL(ctx, E, 'r~2638', 'co2', True)
     return t_9601(ctx, k, s, E)
 
 
@@ -89,14 +89,14 @@ def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_9615(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_9603(ctx, r1, s, E)
 
 
@@ -110,17 +110,17 @@ def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10906(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_10907(ctx, E):
                 return t_9604(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -136,11 +136,11 @@ def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9612, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9612, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_9606(ctx, r1, s, E)
 
 
@@ -167,7 +167,7 @@ def d_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9612, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9612, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -181,13 +181,13 @@ def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10920(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_10920(ctx, E), True)
     if not d_9617(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_9620(ctx, E):
         return False
     if not d_9622(ctx, E):
@@ -206,9 +206,9 @@ def d_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -220,9 +220,9 @@ def d_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10926(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -232,9 +232,9 @@ def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -248,7 +248,7 @@ def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -260,7 +260,7 @@ def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:20
-    'co2_connection_tile': '{"id":"co2_connection_tile","deck":"connection_tiles_a","module":"co2","effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":10903},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9599},{"op":"let","v":"r~2620","e":{"op":"lit","v":"co2","x":10904},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9600},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10905},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9602},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10906},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10907},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10908},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9605},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9607},"label":{"op":"lit","v":{"instead":0},"x":10909}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10910},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10911},"o":"=","e":{"op":"var","n":"instead~2624","x":10912},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9609},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10913},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10914},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9611},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9610}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9608},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10915}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"co2"},"kinds":{"r":"resources"},"text":{"en":"gain 1 CO2 token","it":"guadagna 1 gettone CO2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9606},{"op":"set","t":{"op":"var","n":"left~2621","x":10916},"o":"-=","e":{"op":"var","n":"taken~2623","x":10917},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9612}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9604},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9603},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10918},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9613},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10919},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9614},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10920},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9616},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10921},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10922},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10923},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9618},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9617},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10924},"o":"+=","e":{"op":"var","n":"k~2627","x":10925},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9619},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10926},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10927},"o":"-=","e":{"op":"var","n":"k~2627","x":10928},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9621},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9620},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10929},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10930},"o":"+=","e":{"op":"var","n":"k~2627","x":10931},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9623},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9622}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9615}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9601}],"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9598},"numbers":{"energy":1},"placeholder":"the CO2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 3 (the CO2 connection tile with the zone A tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:20"}',
+    'co2_connection_tile': '{"id":"co2_connection_tile","deck":"connection_tiles_a","module":"co2","effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":1,"x":10903},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9599},{"op":"let","v":"r~2638","e":{"op":"lit","v":"co2","x":10904},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9600},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":10905},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9602},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":10906},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":10907},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":10908},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9605},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9607},"label":{"op":"lit","v":{"instead":0},"x":10909}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":10910},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":10911},"o":"=","e":{"op":"var","n":"instead~2642","x":10912},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9609},{"op":"rep","n":{"op":"var","n":"instead~2642","x":10913},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":10914},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9611},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9610}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9608},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":10915}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"co2"},"kinds":{"r":"resources"},"text":{"en":"gain 1 CO2 token","it":"guadagna 1 gettone CO2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9606},{"op":"set","t":{"op":"var","n":"left~2639","x":10916},"o":"-=","e":{"op":"var","n":"taken~2641","x":10917},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9612}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9604},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9603},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":10918},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9613},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":10919},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9614},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":10920},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9616},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10921},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":10922},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":10923},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9618},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9617},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":10924},"o":"+=","e":{"op":"var","n":"k~2645","x":10925},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9619},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10926},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":10927},"o":"-=","e":{"op":"var","n":"k~2645","x":10928},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9621},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9620},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":10929},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10930},"o":"+=","e":{"op":"var","n":"k~2645","x":10931},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9623},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9622}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9615}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9601}],"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9598},"numbers":{"energy":1},"placeholder":"the CO2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 3 (the CO2 connection tile with the zone A tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:20"}',
 }

@@ -56,7 +56,7 @@ def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
         E = ctx.env()
     def compute():
         _h1 = (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0))
-        return (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all(((_h1 if type(_h1) is int else num(_h1)) >= (_w7 if type((_w7 := (_w6.get('co2', 0) if type((_w6 := (ctx.state['players'][v_p_2619] if type(v_p_2619) is int and 0 <= v_p_2619 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'co2', 0)))) is int else num(_w7))) for v_p_2619 in items_of(list(range(len(ctx.state['players'])))))) else False)
+        return (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all(((_h1 if type(_h1) is int else num(_h1)) >= (_w7 if type((_w7 := (_w6.get('co2', 0) if type((_w6 := (ctx.state['players'][v_p_2637] if type(v_p_2637) is int and 0 <= v_p_2637 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'co2', 0)))) is int else num(_w7))) for v_p_2637 in items_of(list(range(len(ctx.state['players'])))))) else False)
     return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), compute)
 
 
@@ -81,8 +81,8 @@ def t_9572(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2620', 5, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
+    LOCAL(ctx, E, 'n~2638', 5, True)
+    LOCAL(ctx, E, 'r~2639', 'money', True)
     return t_9575(ctx, k, s, E)
 
 
@@ -92,7 +92,7 @@ def d_9573(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2620', 5, True)
+    LOCAL(ctx, E, 'n~2638', 5, True)
     return True
 
 
@@ -107,14 +107,14 @@ def t_9575(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
+        LOCAL(ctx, E, 'n~2644', E.get('left~2640'), True)
+        LOCAL(ctx, E, 'r~2645', E.get('r~2639'), True)
         if not d_9589(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
+    LOCAL(ctx, E, 'left~2640', E.get('n~2638'), True)
     return t_9577(ctx, r1, s, E)
 
 
@@ -128,17 +128,17 @@ def t_9577(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10877(ctx, E)))
-    old = E.get('rep~2623', MISSING)
+    old = E.get('rep~2641', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2623', old)
+        UNSET(ctx, E, 'rep~2641', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
+            LOCAL(ctx, E, 'rep~2641', item, True)
             if x_10878(ctx, E):
                 return t_9578(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -154,11 +154,11 @@ def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9586, E, 'left~2622', E.get('taken~2624'))
+        ASSIGN(ctx, 9586, E, 'left~2640', E.get('taken~2642'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
+    LOCAL(ctx, E, 'taken~2642', 0, True)
     return t_9580(ctx, r1, s, E)
 
 
@@ -185,7 +185,7 @@ def d_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9586, E, 'left~2622', E.get('taken~2624'))
+    ASSIGN(ctx, 9586, E, 'left~2640', E.get('taken~2642'))
     return True
 
 
@@ -199,13 +199,13 @@ def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_10891(ctx, E), True)
+    LOCAL(ctx, E, 'k~2646', x_10891(ctx, E), True)
     if not d_9591(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2646'), '+=', False, K[2])
     if not d_9594(ctx, E):
         return False
     if not d_9596(ctx, E):
@@ -224,9 +224,9 @@ def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2646'), '+=', False, K[2])
     return True
 
 
@@ -238,9 +238,9 @@ def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10897(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~2627'))
+        c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~2645'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2646'), '-=', False, K[3])
     return True
 
 
@@ -250,9 +250,9 @@ def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2646'), '-=', False, K[3])
     return True
 
 
@@ -266,7 +266,7 @@ def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2646'), '+=', False, K[4])
     return True
 
 
@@ -278,7 +278,7 @@ def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2646'), '+=', False, K[4])
     return True
 
 
@@ -335,5 +335,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:15
-    'co2_crown_reward': '{"id":"co2_crown_reward","deck":"co2_crown","module":"co2","use":"section","condition":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"all","a":[{"op":"mapc","v":"p~2619","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"p~2619"}},"k":{"op":"lit","v":"co2"},"d":0}}}]}],"x":10873},"effect":{"op":"seq","b":[{"op":"let","v":"n~2620","e":{"op":"lit","v":5,"x":10874},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9573},{"op":"let","v":"r~2621","e":{"op":"lit","v":"money","x":10875},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9574},{"op":"seq","b":[{"op":"let","v":"left~2622","e":{"op":"var","n":"n~2620","x":10876},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9576},{"op":"for","v":"rep~2623","src":{"op":"ids","kind":"replacements","x":10877},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2621"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2622"},"b":{"op":"lit","v":0}}],"x":10878},"b":{"op":"seq","b":[{"op":"let","v":"taken~2624","e":{"op":"lit","v":0,"x":10879},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9579},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9581},"label":{"op":"lit","v":{"instead":0},"x":10880}},{"gens":[{"v":"instead~2625","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2622"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2622"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null}}]}]},"x":10881},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2624","x":10882},"o":"=","e":{"op":"var","n":"instead~2625","x":10883},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9583},{"op":"rep","n":{"op":"var","n":"instead~2625","x":10884},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"effect","d":null,"x":10885},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9585},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9584}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9582},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2625"}],"x":10886}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9580},{"op":"set","t":{"op":"var","n":"left~2622","x":10887},"o":"-=","e":{"op":"var","n":"taken~2624","x":10888},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9586}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9578},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9577},{"op":"let","v":"n~2626","e":{"op":"var","n":"left~2622","x":10889},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9587},{"op":"let","v":"r~2627","e":{"op":"var","n":"r~2621","x":10890},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9588},{"op":"seq","b":[{"op":"let","v":"k~2628","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2626"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2626"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0}]}]}}]}],"x":10891},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9590},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10892},"t":{"op":"set","t":{"op":"var","n":"k~2628","x":10893},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2628"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0}}]}]}]}],"x":10894},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9592},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9591},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0,"x":10895},"o":"+=","e":{"op":"var","n":"k~2628","x":10896},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9593},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10897},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0,"x":10898},"o":"-=","e":{"op":"var","n":"k~2628","x":10899},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9595},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9594},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2628"},"b":{"op":"lit","v":0}}],"x":10900},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10901},"o":"+=","e":{"op":"var","n":"k~2628","x":10902},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9597},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9596}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9589}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9575}],"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9572},"placeholder":"the crown reward tile\'s text is not in the sources","note":"slip: the crown tile of setup step 5 is not in the component list (6x CO2 reward tiles)","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 5 (the CO2 end-of-game reward tile (with the crown)); Gameplay Changes (only resolved by the player with the most CO2 reward tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:15"}',
+    'co2_crown_reward': '{"id":"co2_crown_reward","deck":"co2_crown","module":"co2","use":"section","condition":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"all","a":[{"op":"mapc","v":"p~2637","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"p~2637"}},"k":{"op":"lit","v":"co2"},"d":0}}}]}],"x":10873},"effect":{"op":"seq","b":[{"op":"let","v":"n~2638","e":{"op":"lit","v":5,"x":10874},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9573},{"op":"let","v":"r~2639","e":{"op":"lit","v":"money","x":10875},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9574},{"op":"seq","b":[{"op":"let","v":"left~2640","e":{"op":"var","n":"n~2638","x":10876},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9576},{"op":"for","v":"rep~2641","src":{"op":"ids","kind":"replacements","x":10877},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2639"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2640"},"b":{"op":"lit","v":0}}],"x":10878},"b":{"op":"seq","b":[{"op":"let","v":"taken~2642","e":{"op":"lit","v":0,"x":10879},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9579},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9581},"label":{"op":"lit","v":{"instead":0},"x":10880}},{"gens":[{"v":"instead~2643","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2640"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2640"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"room","d":null}}]}]},"x":10881},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2642","x":10882},"o":"=","e":{"op":"var","n":"instead~2643","x":10883},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9583},{"op":"rep","n":{"op":"var","n":"instead~2643","x":10884},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"effect","d":null,"x":10885},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9585},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9584}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9582},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2643"}],"x":10886}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9580},{"op":"set","t":{"op":"var","n":"left~2640","x":10887},"o":"-=","e":{"op":"var","n":"taken~2642","x":10888},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9586}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9578},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9577},{"op":"let","v":"n~2644","e":{"op":"var","n":"left~2640","x":10889},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9587},{"op":"let","v":"r~2645","e":{"op":"var","n":"r~2639","x":10890},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9588},{"op":"seq","b":[{"op":"let","v":"k~2646","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2644"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2644"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2645"},"d":0}]}]}}]}],"x":10891},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9590},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10892},"t":{"op":"set","t":{"op":"var","n":"k~2646","x":10893},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2646"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2645"},"d":0}}]}]}]}],"x":10894},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9592},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9591},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2645"},"d":0,"x":10895},"o":"+=","e":{"op":"var","n":"k~2646","x":10896},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9593},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10897},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2645"},"d":0,"x":10898},"o":"-=","e":{"op":"var","n":"k~2646","x":10899},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9595},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9594},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2646"},"b":{"op":"lit","v":0}}],"x":10900},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10901},"o":"+=","e":{"op":"var","n":"k~2646","x":10902},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9597},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9596}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9589}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9575}],"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9572},"placeholder":"the crown reward tile\'s text is not in the sources","note":"slip: the crown tile of setup step 5 is not in the component list (6x CO2 reward tiles)","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 5 (the CO2 end-of-game reward tile (with the crown)); Gameplay Changes (only resolved by the player with the most CO2 reward tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:15"}',
 }

@@ -85,13 +85,13 @@ def t_9533(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'co2', True)
+    LOCAL(ctx, E, 'n~2637', 1, True)
+    LOCAL(ctx, E, 'r~2638', 'co2', True)
     if not d_9536(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 4, True)
-    LOCAL(ctx, E, 'r~2624', 'money', True)
+    LOCAL(ctx, E, 'n~2641', 4, True)
+    LOCAL(ctx, E, 'r~2642', 'money', True)
     return t_9548(ctx, k, s, E)
 
 
@@ -108,8 +108,8 @@ def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_10831(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
-    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
+    LOCAL(ctx, E, 'n~2639', E.get('n~2637'), True)
+    LOCAL(ctx, E, 'r~2640', E.get('r~2638'), True)
     if not d_9540(ctx, E):
         return False
     return True
@@ -126,9 +126,9 @@ def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~2640'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~2639'), '-=', False, K[2])
     if not d_9542(ctx, E):
         return False
     if not d_9544(ctx, E):
@@ -142,9 +142,9 @@ def d_9541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~2640'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~2639'), '-=', False, K[2])
     return True
 
 
@@ -156,9 +156,9 @@ def d_9542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_10836(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~2622'))
+        c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~2640'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('n~2639'), '+=', False, K[3])
     return True
 
 
@@ -168,9 +168,9 @@ def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~2640'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('n~2639'), '+=', False, K[3])
     return True
 
 
@@ -184,7 +184,7 @@ def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('n~2639'), '-=', False, K[4])
     return True
 
 
@@ -196,7 +196,7 @@ def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('n~2639'), '-=', False, K[4])
     return True
 
 
@@ -206,7 +206,7 @@ def d_9546(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2623', 4, True)
+    LOCAL(ctx, E, 'n~2641', 4, True)
     return True
 
 
@@ -221,14 +221,14 @@ def t_9548(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
+        LOCAL(ctx, E, 'n~2647', E.get('left~2643'), True)
+        LOCAL(ctx, E, 'r~2648', E.get('r~2642'), True)
         if not d_9562(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
+    LOCAL(ctx, E, 'left~2643', E.get('n~2641'), True)
     return t_9550(ctx, r1, s, E)
 
 
@@ -242,17 +242,17 @@ def t_9550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10845(ctx, E)))
-    old = E.get('rep~2626', MISSING)
+    old = E.get('rep~2644', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2626', old)
+        UNSET(ctx, E, 'rep~2644', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
+            LOCAL(ctx, E, 'rep~2644', item, True)
             if x_10846(ctx, E):
                 return t_9551(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -268,11 +268,11 @@ def t_9551(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9559, E, 'left~2625', E.get('taken~2627'))
+        ASSIGN(ctx, 9559, E, 'left~2643', E.get('taken~2645'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
+    LOCAL(ctx, E, 'taken~2645', 0, True)
     return t_9553(ctx, r1, s, E)
 
 
@@ -299,7 +299,7 @@ def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9559, E, 'left~2625', E.get('taken~2627'))
+    ASSIGN(ctx, 9559, E, 'left~2643', E.get('taken~2645'))
     return True
 
 
@@ -313,13 +313,13 @@ def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_10859(ctx, E), True)
+    LOCAL(ctx, E, 'k~2649', x_10859(ctx, E), True)
     if not d_9564(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
     if not d_9567(ctx, E):
         return False
     if not d_9569(ctx, E):
@@ -338,9 +338,9 @@ def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
     return True
 
 
@@ -352,9 +352,9 @@ def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10865(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~2630'))
+        c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~2648'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
     return True
 
 
@@ -364,9 +364,9 @@ def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
     return True
 
 
@@ -380,7 +380,7 @@ def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
     return True
 
 
@@ -392,7 +392,7 @@ def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
     return True
 
 
@@ -470,5 +470,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:11
-    'co2_reward': '{"id":"co2_reward","deck":"co2_rewards","module":"co2","use":"section","copies":6,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":10829},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9534},{"op":"let","v":"r~2620","e":{"op":"lit","v":"co2","x":10830},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9535},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2620"},"d":0},"b":{"op":"var","n":"n~2619"},"x":10831},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9537},{"op":"let","v":"n~2621","e":{"op":"var","n":"n~2619","x":10832},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9538},{"op":"let","v":"r~2622","e":{"op":"var","n":"r~2620","x":10833},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9539},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2622"},"d":0,"x":10834},"o":"-=","e":{"op":"var","n":"n~2621","x":10835},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9541},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2622"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10836},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2622"},"d":0,"x":10837},"o":"+=","e":{"op":"var","n":"n~2621","x":10838},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":9543},"at":"rules_data/pampero/definitions/resources.yaml:40","id":9542},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2622"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2621"},"b":{"op":"lit","v":0}}],"x":10839},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10840},"o":"-=","e":{"op":"var","n":"n~2621","x":10841},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":9545},"at":"rules_data/pampero/definitions/resources.yaml:41","id":9544}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9540}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":9536},{"op":"let","v":"n~2623","e":{"op":"lit","v":4,"x":10842},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9546},{"op":"let","v":"r~2624","e":{"op":"lit","v":"money","x":10843},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9547},{"op":"seq","b":[{"op":"let","v":"left~2625","e":{"op":"var","n":"n~2623","x":10844},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9549},{"op":"for","v":"rep~2626","src":{"op":"ids","kind":"replacements","x":10845},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2624"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2625"},"b":{"op":"lit","v":0}}],"x":10846},"b":{"op":"seq","b":[{"op":"let","v":"taken~2627","e":{"op":"lit","v":0,"x":10847},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9552},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9554},"label":{"op":"lit","v":{"instead":0},"x":10848}},{"gens":[{"v":"instead~2628","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2625"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2625"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null}}]}]},"x":10849},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2627","x":10850},"o":"=","e":{"op":"var","n":"instead~2628","x":10851},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9556},{"op":"rep","n":{"op":"var","n":"instead~2628","x":10852},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"effect","d":null,"x":10853},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9558},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9557}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9555},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2628"}],"x":10854}}],"kind":"replace","prompt":{"def":"gain","args":{"n":4,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $4","it":"guadagna $4"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9553},{"op":"set","t":{"op":"var","n":"left~2625","x":10855},"o":"-=","e":{"op":"var","n":"taken~2627","x":10856},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9559}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9551},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9550},{"op":"let","v":"n~2629","e":{"op":"var","n":"left~2625","x":10857},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9560},{"op":"let","v":"r~2630","e":{"op":"var","n":"r~2624","x":10858},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9561},{"op":"seq","b":[{"op":"let","v":"k~2631","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2629"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2629"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0}]}]}}]}],"x":10859},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9563},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10860},"t":{"op":"set","t":{"op":"var","n":"k~2631","x":10861},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2631"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0}}]}]}]}],"x":10862},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9565},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9564},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0,"x":10863},"o":"+=","e":{"op":"var","n":"k~2631","x":10864},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9566},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10865},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0,"x":10866},"o":"-=","e":{"op":"var","n":"k~2631","x":10867},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9568},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9567},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2631"},"b":{"op":"lit","v":0}}],"x":10868},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10869},"o":"+=","e":{"op":"var","n":"k~2631","x":10870},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9570},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9569}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9562}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9548}],"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9533},"label":{"op":"lit","v":{"may":true},"x":10871}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:116","id":9571},"label":{"op":"lit","v":{"may":false},"x":10872}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 1 CO2 token and gain $4","it":"puoi pagare 1 gettone CO2 e guadagnare $4"}},"at":"rules_data/pampero/definitions/resources.yaml:116","id":9532},"placeholder":"CO2 reward tile texts are not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Gameplay Changes: Each player may trigger the CO2 reward tile below the first and second scoring tile"},"at":"rules_data/pampero/modules/verne_items.yaml:11"}',
+    'co2_reward': '{"id":"co2_reward","deck":"co2_rewards","module":"co2","use":"section","copies":6,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":1,"x":10829},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9534},{"op":"let","v":"r~2638","e":{"op":"lit","v":"co2","x":10830},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9535},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0},"b":{"op":"var","n":"n~2637"},"x":10831},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9537},{"op":"let","v":"n~2639","e":{"op":"var","n":"n~2637","x":10832},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9538},{"op":"let","v":"r~2640","e":{"op":"var","n":"r~2638","x":10833},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9539},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2640"},"d":0,"x":10834},"o":"-=","e":{"op":"var","n":"n~2639","x":10835},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9541},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2640"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10836},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2640"},"d":0,"x":10837},"o":"+=","e":{"op":"var","n":"n~2639","x":10838},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":9543},"at":"rules_data/pampero/definitions/resources.yaml:40","id":9542},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2640"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2639"},"b":{"op":"lit","v":0}}],"x":10839},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10840},"o":"-=","e":{"op":"var","n":"n~2639","x":10841},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":9545},"at":"rules_data/pampero/definitions/resources.yaml:41","id":9544}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9540}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":9536},{"op":"let","v":"n~2641","e":{"op":"lit","v":4,"x":10842},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9546},{"op":"let","v":"r~2642","e":{"op":"lit","v":"money","x":10843},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9547},{"op":"seq","b":[{"op":"let","v":"left~2643","e":{"op":"var","n":"n~2641","x":10844},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9549},{"op":"for","v":"rep~2644","src":{"op":"ids","kind":"replacements","x":10845},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2642"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2643"},"b":{"op":"lit","v":0}}],"x":10846},"b":{"op":"seq","b":[{"op":"let","v":"taken~2645","e":{"op":"lit","v":0,"x":10847},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9552},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9554},"label":{"op":"lit","v":{"instead":0},"x":10848}},{"gens":[{"v":"instead~2646","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2643"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2643"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null}}]}]},"x":10849},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2645","x":10850},"o":"=","e":{"op":"var","n":"instead~2646","x":10851},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9556},{"op":"rep","n":{"op":"var","n":"instead~2646","x":10852},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"effect","d":null,"x":10853},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9558},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9557}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9555},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2646"}],"x":10854}}],"kind":"replace","prompt":{"def":"gain","args":{"n":4,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $4","it":"guadagna $4"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9553},{"op":"set","t":{"op":"var","n":"left~2643","x":10855},"o":"-=","e":{"op":"var","n":"taken~2645","x":10856},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9559}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9551},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9550},{"op":"let","v":"n~2647","e":{"op":"var","n":"left~2643","x":10857},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9560},{"op":"let","v":"r~2648","e":{"op":"var","n":"r~2642","x":10858},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9561},{"op":"seq","b":[{"op":"let","v":"k~2649","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2647"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2647"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0}]}]}}]}],"x":10859},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9563},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10860},"t":{"op":"set","t":{"op":"var","n":"k~2649","x":10861},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2649"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0}}]}]}]}],"x":10862},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9565},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9564},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0,"x":10863},"o":"+=","e":{"op":"var","n":"k~2649","x":10864},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9566},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10865},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0,"x":10866},"o":"-=","e":{"op":"var","n":"k~2649","x":10867},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9568},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9567},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2649"},"b":{"op":"lit","v":0}}],"x":10868},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10869},"o":"+=","e":{"op":"var","n":"k~2649","x":10870},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9570},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9569}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9562}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9548}],"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9533},"label":{"op":"lit","v":{"may":true},"x":10871}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:116","id":9571},"label":{"op":"lit","v":{"may":false},"x":10872}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 1 CO2 token and gain $4","it":"puoi pagare 1 gettone CO2 e guadagnare $4"}},"at":"rules_data/pampero/definitions/resources.yaml:116","id":9532},"placeholder":"CO2 reward tile texts are not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Gameplay Changes: Each player may trigger the CO2 reward tile below the first and second scoring tile"},"at":"rules_data/pampero/modules/verne_items.yaml:11"}',
 }

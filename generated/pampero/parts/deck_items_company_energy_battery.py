@@ -85,13 +85,13 @@ def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'energy', True)
+    LOCAL(ctx, E, 'n~2637', 2, True)
+    LOCAL(ctx, E, 'r~2638', 'energy', True)
     if not d_7617(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 1, True)
-    LOCAL(ctx, E, 'r~2624', 'batteries', True)
+    LOCAL(ctx, E, 'n~2641', 1, True)
+    LOCAL(ctx, E, 'r~2642', 'batteries', True)
     return t_7629(ctx, k, s, E)
 
 
@@ -108,8 +108,8 @@ def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8610(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
-    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
+    LOCAL(ctx, E, 'n~2639', E.get('n~2637'), True)
+    LOCAL(ctx, E, 'r~2640', E.get('r~2638'), True)
     if not d_7621(ctx, E):
         return False
     return True
@@ -126,9 +126,9 @@ def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~2640'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~2639'), '-=', False, K[2])
     if not d_7623(ctx, E):
         return False
     if not d_7625(ctx, E):
@@ -142,9 +142,9 @@ def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~2640'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~2639'), '-=', False, K[2])
     return True
 
 
@@ -156,9 +156,9 @@ def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8615(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~2622'))
+        c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~2640'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('n~2639'), '+=', False, K[3])
     return True
 
 
@@ -168,9 +168,9 @@ def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~2640'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('n~2639'), '+=', False, K[3])
     return True
 
 
@@ -184,7 +184,7 @@ def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('n~2639'), '-=', False, K[4])
     return True
 
 
@@ -196,7 +196,7 @@ def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('n~2639'), '-=', False, K[4])
     return True
 
 
@@ -206,7 +206,7 @@ def d_7627(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2623', 1, True)
+    LOCAL(ctx, E, 'n~2641', 1, True)
     return True
 
 
@@ -216,7 +216,7 @@ def d_7628(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2624', 'batteries', True)
+    LOCAL(ctx, E, 'r~2642', 'batteries', True)
     return True
 
 
@@ -228,14 +228,14 @@ def t_7629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
+        LOCAL(ctx, E, 'n~2647', E.get('left~2643'), True)
+        LOCAL(ctx, E, 'r~2648', E.get('r~2642'), True)
         if not d_7643(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
+    LOCAL(ctx, E, 'left~2643', E.get('n~2641'), True)
     return t_7631(ctx, r1, s, E)
 
 
@@ -249,17 +249,17 @@ def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8624(ctx, E)))
-    old = E.get('rep~2626', MISSING)
+    old = E.get('rep~2644', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2626', old)
+        UNSET(ctx, E, 'rep~2644', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
+            LOCAL(ctx, E, 'rep~2644', item, True)
             if x_8625(ctx, E):
                 return t_7632(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -275,11 +275,11 @@ def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7640, E, 'left~2625', E.get('taken~2627'))
+        ASSIGN(ctx, 7640, E, 'left~2643', E.get('taken~2645'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
+    LOCAL(ctx, E, 'taken~2645', 0, True)
     return t_7634(ctx, r1, s, E)
 
 
@@ -306,7 +306,7 @@ def d_7640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7640, E, 'left~2625', E.get('taken~2627'))
+    ASSIGN(ctx, 7640, E, 'left~2643', E.get('taken~2645'))
     return True
 
 
@@ -320,13 +320,13 @@ def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_8638(ctx, E), True)
+    LOCAL(ctx, E, 'k~2649', x_8638(ctx, E), True)
     if not d_7645(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
     if not d_7648(ctx, E):
         return False
     if not d_7650(ctx, E):
@@ -345,9 +345,9 @@ def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
     return True
 
 
@@ -359,9 +359,9 @@ def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8644(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~2630'))
+        c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~2648'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
     return True
 
 
@@ -371,9 +371,9 @@ def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
     return True
 
 
@@ -387,7 +387,7 @@ def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
     return True
 
 
@@ -399,7 +399,7 @@ def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
     return True
 
 
@@ -477,5 +477,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:18
-    'company_energy_battery': '{"id":"company_energy_battery","deck":"companies","module":"companies","use":"consolidation","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":8608},"at":"rules_data/pampero/modules/companies.yaml:19","id":7615},{"op":"let","v":"r~2620","e":{"op":"lit","v":"energy","x":8609},"at":"rules_data/pampero/modules/companies.yaml:19","id":7616},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2620"},"d":0},"b":{"op":"var","n":"n~2619"},"x":8610},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7618},{"op":"let","v":"n~2621","e":{"op":"var","n":"n~2619","x":8611},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7619},{"op":"let","v":"r~2622","e":{"op":"var","n":"r~2620","x":8612},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7620},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2622"},"d":0,"x":8613},"o":"-=","e":{"op":"var","n":"n~2621","x":8614},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7622},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2622"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8615},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2622"},"d":0,"x":8616},"o":"+=","e":{"op":"var","n":"n~2621","x":8617},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7624},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7623},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2622"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2621"},"b":{"op":"lit","v":0}}],"x":8618},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8619},"o":"-=","e":{"op":"var","n":"n~2621","x":8620},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7626},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7625}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7621}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7617},{"op":"let","v":"n~2623","e":{"op":"lit","v":1,"x":8621},"at":"rules_data/pampero/modules/companies.yaml:19","id":7627},{"op":"let","v":"r~2624","e":{"op":"lit","v":"batteries","x":8622},"at":"rules_data/pampero/modules/companies.yaml:19","id":7628},{"op":"seq","b":[{"op":"let","v":"left~2625","e":{"op":"var","n":"n~2623","x":8623},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7630},{"op":"for","v":"rep~2626","src":{"op":"ids","kind":"replacements","x":8624},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2624"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2625"},"b":{"op":"lit","v":0}}],"x":8625},"b":{"op":"seq","b":[{"op":"let","v":"taken~2627","e":{"op":"lit","v":0,"x":8626},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7633},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7635},"label":{"op":"lit","v":{"instead":0},"x":8627}},{"gens":[{"v":"instead~2628","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2625"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2625"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null}}]}]},"x":8628},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2627","x":8629},"o":"=","e":{"op":"var","n":"instead~2628","x":8630},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7637},{"op":"rep","n":{"op":"var","n":"instead~2628","x":8631},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"effect","d":null,"x":8632},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7639},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7638}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7636},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2628"}],"x":8633}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7634},{"op":"set","t":{"op":"var","n":"left~2625","x":8634},"o":"-=","e":{"op":"var","n":"taken~2627","x":8635},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7640}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7632},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7631},{"op":"let","v":"n~2629","e":{"op":"var","n":"left~2625","x":8636},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7641},{"op":"let","v":"r~2630","e":{"op":"var","n":"r~2624","x":8637},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7642},{"op":"seq","b":[{"op":"let","v":"k~2631","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2629"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2629"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0}]}]}}]}],"x":8638},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7644},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8639},"t":{"op":"set","t":{"op":"var","n":"k~2631","x":8640},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2631"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0}}]}]}]}],"x":8641},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7646},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7645},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0,"x":8642},"o":"+=","e":{"op":"var","n":"k~2631","x":8643},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7647},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8644},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0,"x":8645},"o":"-=","e":{"op":"var","n":"k~2631","x":8646},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7649},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7648},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2631"},"b":{"op":"lit","v":0}}],"x":8647},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8648},"o":"+=","e":{"op":"var","n":"k~2631","x":8649},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7651},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7650}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7643}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7629}],"at":"rules_data/pampero/modules/companies.yaml:19","id":7614},"label":{"op":"lit","v":{"may":true},"x":8650}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:116","id":7652},"label":{"op":"lit","v":{"may":false},"x":8651}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy and gain 1 battery","it":"puoi pagare 2 energia e guadagnare 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:116","id":7613},"name":{"en":"During the Produce Batteries step of Consolidation, you may pay 2 energy to take one battery one time","it":"Durante il passo Produci batterie del consolidamento, puoi pagare 2 energia per prendere una batteria, una volta"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:18"}',
+    'company_energy_battery': '{"id":"company_energy_battery","deck":"companies","module":"companies","use":"consolidation","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":2,"x":8608},"at":"rules_data/pampero/modules/companies.yaml:19","id":7615},{"op":"let","v":"r~2638","e":{"op":"lit","v":"energy","x":8609},"at":"rules_data/pampero/modules/companies.yaml:19","id":7616},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0},"b":{"op":"var","n":"n~2637"},"x":8610},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7618},{"op":"let","v":"n~2639","e":{"op":"var","n":"n~2637","x":8611},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7619},{"op":"let","v":"r~2640","e":{"op":"var","n":"r~2638","x":8612},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7620},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2640"},"d":0,"x":8613},"o":"-=","e":{"op":"var","n":"n~2639","x":8614},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7622},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2640"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8615},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2640"},"d":0,"x":8616},"o":"+=","e":{"op":"var","n":"n~2639","x":8617},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7624},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7623},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2640"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2639"},"b":{"op":"lit","v":0}}],"x":8618},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8619},"o":"-=","e":{"op":"var","n":"n~2639","x":8620},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7626},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7625}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7621}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7617},{"op":"let","v":"n~2641","e":{"op":"lit","v":1,"x":8621},"at":"rules_data/pampero/modules/companies.yaml:19","id":7627},{"op":"let","v":"r~2642","e":{"op":"lit","v":"batteries","x":8622},"at":"rules_data/pampero/modules/companies.yaml:19","id":7628},{"op":"seq","b":[{"op":"let","v":"left~2643","e":{"op":"var","n":"n~2641","x":8623},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7630},{"op":"for","v":"rep~2644","src":{"op":"ids","kind":"replacements","x":8624},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2642"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2643"},"b":{"op":"lit","v":0}}],"x":8625},"b":{"op":"seq","b":[{"op":"let","v":"taken~2645","e":{"op":"lit","v":0,"x":8626},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7633},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7635},"label":{"op":"lit","v":{"instead":0},"x":8627}},{"gens":[{"v":"instead~2646","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2643"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2643"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null}}]}]},"x":8628},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2645","x":8629},"o":"=","e":{"op":"var","n":"instead~2646","x":8630},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7637},{"op":"rep","n":{"op":"var","n":"instead~2646","x":8631},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"effect","d":null,"x":8632},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7639},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7638}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7636},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2646"}],"x":8633}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7634},{"op":"set","t":{"op":"var","n":"left~2643","x":8634},"o":"-=","e":{"op":"var","n":"taken~2645","x":8635},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7640}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7632},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7631},{"op":"let","v":"n~2647","e":{"op":"var","n":"left~2643","x":8636},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7641},{"op":"let","v":"r~2648","e":{"op":"var","n":"r~2642","x":8637},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7642},{"op":"seq","b":[{"op":"let","v":"k~2649","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2647"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2647"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0}]}]}}]}],"x":8638},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7644},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8639},"t":{"op":"set","t":{"op":"var","n":"k~2649","x":8640},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2649"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0}}]}]}]}],"x":8641},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7646},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7645},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0,"x":8642},"o":"+=","e":{"op":"var","n":"k~2649","x":8643},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7647},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8644},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0,"x":8645},"o":"-=","e":{"op":"var","n":"k~2649","x":8646},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7649},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7648},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2649"},"b":{"op":"lit","v":0}}],"x":8647},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8648},"o":"+=","e":{"op":"var","n":"k~2649","x":8649},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7651},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7650}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7643}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7629}],"at":"rules_data/pampero/modules/companies.yaml:19","id":7614},"label":{"op":"lit","v":{"may":true},"x":8650}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:116","id":7652},"label":{"op":"lit","v":{"may":false},"x":8651}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy and gain 1 battery","it":"puoi pagare 2 energia e guadagnare 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:116","id":7613},"name":{"en":"During the Produce Batteries step of Consolidation, you may pay 2 energy to take one battery one time","it":"Durante il passo Produci batterie del consolidamento, puoi pagare 2 energia per prendere una batteria, una volta"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:18"}',
 }

@@ -72,8 +72,8 @@ def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 2, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_9731(ctx, k, s, E)
 
 
@@ -89,14 +89,14 @@ def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_9745(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_9733(ctx, r1, s, E)
 
 
@@ -110,17 +110,17 @@ def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11053(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_11054(ctx, E):
                 return t_9734(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -136,11 +136,11 @@ def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9742, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9742, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_9736(ctx, r1, s, E)
 
 
@@ -167,7 +167,7 @@ def d_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9742, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9742, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -181,13 +181,13 @@ def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11067(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_11067(ctx, E), True)
     if not d_9747(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_9750(ctx, E):
         return False
     if not d_9752(ctx, E):
@@ -206,9 +206,9 @@ def d_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -220,9 +220,9 @@ def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11073(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -232,9 +232,9 @@ def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -248,7 +248,7 @@ def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -260,7 +260,7 @@ def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:19
-    'event_set_i': '{"id":"event_set_i","name":{"en":"event tile of set I","it":"tessera evento del gruppo I"},"deck":"events","module":"events","set":"i","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":11050},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9729},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":11051},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9730},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":11052},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9732},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":11053},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":11054},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":11055},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9735},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9737},"label":{"op":"lit","v":{"instead":0},"x":11056}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":11057},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":11058},"o":"=","e":{"op":"var","n":"instead~2624","x":11059},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9739},{"op":"rep","n":{"op":"var","n":"instead~2624","x":11060},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":11061},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9741},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9740}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9738},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":11062}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9736},{"op":"set","t":{"op":"var","n":"left~2621","x":11063},"o":"-=","e":{"op":"var","n":"taken~2623","x":11064},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9742}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9734},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9733},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":11065},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9743},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":11066},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9744},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":11067},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9746},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11068},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":11069},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":11070},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9748},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9747},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":11071},"o":"+=","e":{"op":"var","n":"k~2627","x":11072},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9749},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11073},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":11074},"o":"-=","e":{"op":"var","n":"k~2627","x":11075},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9751},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9750},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":11076},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11077},"o":"+=","e":{"op":"var","n":"k~2627","x":11078},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9753},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9752}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9745}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9731}],"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9728},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:19"}',
+    'event_set_i': '{"id":"event_set_i","name":{"en":"event tile of set I","it":"tessera evento del gruppo I"},"deck":"events","module":"events","set":"i","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":2,"x":11050},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9729},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":11051},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9730},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":11052},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9732},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":11053},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":11054},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":11055},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9735},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9737},"label":{"op":"lit","v":{"instead":0},"x":11056}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":11057},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":11058},"o":"=","e":{"op":"var","n":"instead~2642","x":11059},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9739},{"op":"rep","n":{"op":"var","n":"instead~2642","x":11060},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":11061},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9741},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9740}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9738},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":11062}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9736},{"op":"set","t":{"op":"var","n":"left~2639","x":11063},"o":"-=","e":{"op":"var","n":"taken~2641","x":11064},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9742}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9734},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9733},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":11065},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9743},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":11066},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9744},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":11067},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9746},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11068},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":11069},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":11070},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9748},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9747},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":11071},"o":"+=","e":{"op":"var","n":"k~2645","x":11072},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9749},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11073},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":11074},"o":"-=","e":{"op":"var","n":"k~2645","x":11075},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9751},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9750},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":11076},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11077},"o":"+=","e":{"op":"var","n":"k~2645","x":11078},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9753},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9752}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9745}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9731}],"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9728},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:19"}',
 }

@@ -72,8 +72,8 @@ def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 2, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_9757(ctx, k, s, E)
 
 
@@ -89,14 +89,14 @@ def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_9771(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_9759(ctx, r1, s, E)
 
 
@@ -110,17 +110,17 @@ def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_11082(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_11083(ctx, E):
                 return t_9760(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -136,11 +136,11 @@ def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9768, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9768, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_9762(ctx, r1, s, E)
 
 
@@ -167,7 +167,7 @@ def d_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9768, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9768, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -181,13 +181,13 @@ def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11096(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_11096(ctx, E), True)
     if not d_9773(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_9776(ctx, E):
         return False
     if not d_9778(ctx, E):
@@ -206,9 +206,9 @@ def d_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -220,9 +220,9 @@ def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_11102(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -232,9 +232,9 @@ def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -248,7 +248,7 @@ def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -260,7 +260,7 @@ def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:23
-    'event_set_ii': '{"id":"event_set_ii","name":{"en":"event tile of set II","it":"tessera evento del gruppo II"},"deck":"events","module":"events","set":"ii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":11079},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9755},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":11080},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9756},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":11081},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9758},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":11082},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":11083},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":11084},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9761},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9763},"label":{"op":"lit","v":{"instead":0},"x":11085}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":11086},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":11087},"o":"=","e":{"op":"var","n":"instead~2624","x":11088},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9765},{"op":"rep","n":{"op":"var","n":"instead~2624","x":11089},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":11090},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9767},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9766}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9764},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":11091}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9762},{"op":"set","t":{"op":"var","n":"left~2621","x":11092},"o":"-=","e":{"op":"var","n":"taken~2623","x":11093},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9768}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9760},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9759},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":11094},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9769},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":11095},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9770},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":11096},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9772},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11097},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":11098},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":11099},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9774},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9773},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":11100},"o":"+=","e":{"op":"var","n":"k~2627","x":11101},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9775},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11102},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":11103},"o":"-=","e":{"op":"var","n":"k~2627","x":11104},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9777},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9776},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":11105},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11106},"o":"+=","e":{"op":"var","n":"k~2627","x":11107},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9779},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9778}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9771}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9757}],"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9754},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:23"}',
+    'event_set_ii': '{"id":"event_set_ii","name":{"en":"event tile of set II","it":"tessera evento del gruppo II"},"deck":"events","module":"events","set":"ii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":2,"x":11079},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9755},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":11080},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9756},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":11081},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9758},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":11082},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":11083},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":11084},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9761},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9763},"label":{"op":"lit","v":{"instead":0},"x":11085}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":11086},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":11087},"o":"=","e":{"op":"var","n":"instead~2642","x":11088},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9765},{"op":"rep","n":{"op":"var","n":"instead~2642","x":11089},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":11090},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9767},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9766}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9764},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":11091}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9762},{"op":"set","t":{"op":"var","n":"left~2639","x":11092},"o":"-=","e":{"op":"var","n":"taken~2641","x":11093},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9768}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9760},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9759},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":11094},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9769},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":11095},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9770},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":11096},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9772},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11097},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":11098},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":11099},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9774},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9773},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":11100},"o":"+=","e":{"op":"var","n":"k~2645","x":11101},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9775},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11102},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":11103},"o":"-=","e":{"op":"var","n":"k~2645","x":11104},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9777},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9776},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":11105},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11106},"o":"+=","e":{"op":"var","n":"k~2645","x":11107},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9779},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9778}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9771}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9757}],"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9754},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:23"}',
 }

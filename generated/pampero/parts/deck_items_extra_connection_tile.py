@@ -72,8 +72,8 @@ def t_9506(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 2, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_9509(ctx, k, s, E)
 
 
@@ -89,14 +89,14 @@ def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_9523(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_9511(ctx, r1, s, E)
 
 
@@ -110,17 +110,17 @@ def t_9511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10803(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_10804(ctx, E):
                 return t_9512(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -136,11 +136,11 @@ def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9520, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9520, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_9514(ctx, r1, s, E)
 
 
@@ -167,7 +167,7 @@ def d_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9520, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9520, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -181,13 +181,13 @@ def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10817(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_10817(ctx, E), True)
     if not d_9525(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_9528(ctx, E):
         return False
     if not d_9530(ctx, E):
@@ -206,9 +206,9 @@ def d_9527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -220,9 +220,9 @@ def d_9528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10823(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -232,9 +232,9 @@ def d_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -248,7 +248,7 @@ def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -260,7 +260,7 @@ def d_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/tbsct.yaml:12
-    'extra_connection_tile': '{"id":"extra_connection_tile","name":{"en":"extra connection tile","it":"tessera connessione extra"},"deck":"extra_connection_tiles","module":"tower_bonus_connection_tiles","copies":9,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":10800},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9507},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10801},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9508},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10802},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9510},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10803},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10804},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10805},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9513},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9515},"label":{"op":"lit","v":{"instead":0},"x":10806}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10807},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10808},"o":"=","e":{"op":"var","n":"instead~2624","x":10809},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9517},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10810},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10811},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9519},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9518}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9516},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10812}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9514},{"op":"set","t":{"op":"var","n":"left~2621","x":10813},"o":"-=","e":{"op":"var","n":"taken~2623","x":10814},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9520}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9512},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9511},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10815},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9521},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10816},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9522},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10817},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9524},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10818},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10819},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10820},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9526},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9525},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10821},"o":"+=","e":{"op":"var","n":"k~2627","x":10822},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9527},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10823},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10824},"o":"-=","e":{"op":"var","n":"k~2627","x":10825},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9529},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9528},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10826},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10827},"o":"+=","e":{"op":"var","n":"k~2627","x":10828},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9531},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9530}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9523}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9509}],"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9506},"placeholder":"extra connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Components: 9x extra connection tiles"},"at":"rules_data/pampero/modules/tbsct.yaml:12"}',
+    'extra_connection_tile': '{"id":"extra_connection_tile","name":{"en":"extra connection tile","it":"tessera connessione extra"},"deck":"extra_connection_tiles","module":"tower_bonus_connection_tiles","copies":9,"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":2,"x":10800},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9507},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":10801},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9508},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":10802},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9510},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":10803},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":10804},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":10805},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9513},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9515},"label":{"op":"lit","v":{"instead":0},"x":10806}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":10807},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":10808},"o":"=","e":{"op":"var","n":"instead~2642","x":10809},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9517},{"op":"rep","n":{"op":"var","n":"instead~2642","x":10810},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":10811},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9519},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9518}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9516},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":10812}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9514},{"op":"set","t":{"op":"var","n":"left~2639","x":10813},"o":"-=","e":{"op":"var","n":"taken~2641","x":10814},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9520}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9512},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9511},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":10815},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9521},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":10816},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9522},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":10817},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9524},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10818},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":10819},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":10820},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9526},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9525},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":10821},"o":"+=","e":{"op":"var","n":"k~2645","x":10822},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9527},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10823},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":10824},"o":"-=","e":{"op":"var","n":"k~2645","x":10825},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9529},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9528},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":10826},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10827},"o":"+=","e":{"op":"var","n":"k~2645","x":10828},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9531},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9530}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9523}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9509}],"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9506},"placeholder":"extra connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Components: 9x extra connection tiles"},"at":"rules_data/pampero/modules/tbsct.yaml:12"}',
 }

@@ -57,55 +57,55 @@ K = [
 def x_10753(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2620'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2620'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2620'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2638'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2638'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2638'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2638'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
 
 
 def x_10754(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2620'), [])))
+    return FN['distinct'](ctx, None, (_w1.get(E.get('d~2638'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2638'), [])))
 
 
 def x_10755(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2620'), []))
+    return (_w1.get(E.get('d~2638'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2638'), []))
 
 
 def x_10756(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return [E.get('item~2621')]
+    return [E.get('item~2639')]
 
 
 def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2622'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2622'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2622'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2622'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2622'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2622'), []))) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2640'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2640'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2640'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2640'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2640'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2640'), []))) > 0)) else False)
 
 
 def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~2622'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2622'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2640'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2640'), [])))
 
 
 def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2622'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2622'), []))
+    return (_w1.get(E.get('d~2640'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2640'), []))
 
 
 def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return [E.get('top~2623')]
+    return [E.get('top~2641')]
 
 
 def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2622'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2622'), []))
+    return (_w1.get(E.get('d~2640'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2640'), []))
 
 
 x_10763 = x_10761  # rules_data/pampero/definitions/piles.yaml:42
@@ -114,7 +114,7 @@ x_10763 = x_10761  # rules_data/pampero/definitions/piles.yaml:42
 def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2625'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2643'))) is str else None) == 'hand')
 
 
 def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
@@ -126,7 +126,7 @@ def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
 def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('item~2624')]
+    return [E.get('item~2642')]
 
 
 def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
@@ -141,7 +141,7 @@ x_10770 = x_10768  # rules_data/pampero/definitions/piles.yaml:141
 def x_10771(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2624'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2624'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2642'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2642'))) is str else None) == 'now')) else False)
 
 
 x_10773 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -151,7 +151,7 @@ x_10774 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~2624'))
+    return FLD(ctx, K[0], E.get('item~2642'))
 
 
 x_10777 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -160,37 +160,37 @@ x_10777 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return {'item': E.get('item~2621')}
+    return {'item': E.get('item~2639')}
 
 
 def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2620'), []))) > 0) else K[2])
+    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2638'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2638'), []))) > 0) else K[2])
 
 
 def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2620'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2638'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2638'), [])))
 
 
 def x_10782(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2620'), []))
+    return (_w1.get(E.get('d~2638'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2638'), []))
 
 
 def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('item~2629')]
+    return [E.get('item~2647')]
 
 
 def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2631'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2649'))) is str else None) == 'hand')
 
 
 x_10787 = x_10767  # rules_data/pampero/definitions/piles.yaml:139
@@ -199,7 +199,7 @@ x_10787 = x_10767  # rules_data/pampero/definitions/piles.yaml:139
 def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('item~2630')]
+    return [E.get('item~2648')]
 
 
 x_10789 = x_10769  # rules_data/pampero/definitions/piles.yaml:141
@@ -209,7 +209,7 @@ x_10790 = x_10788  # rules_data/pampero/definitions/piles.yaml:141
 def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2630'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2630'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2648'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2648'))) is str else None) == 'now')) else False)
 
 
 x_10793 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -219,7 +219,7 @@ x_10794 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~2630'))
+    return FLD(ctx, K[0], E.get('item~2648'))
 
 
 x_10797 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -231,8 +231,8 @@ def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'd~2620', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'n~2637', 1, True)
+    LOCAL(ctx, E, 'd~2638', 'extra_connection_tiles', True)
     return t_9464(ctx, k, s, E)
 
 
@@ -245,7 +245,7 @@ def d_9463(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2620', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'd~2638', 'extra_connection_tiles', True)
     return True
 
 
@@ -260,7 +260,7 @@ def t_9464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
             return k()
         return t_9465(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2619')))
+    return nxt(num(E.get('n~2637')))
 
 
 def t_9465(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
@@ -287,15 +287,15 @@ def t_9467(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~2620'))
+    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~2638'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[3])
-    LOCAL(ctx, E, 'd~2622', E.get('d~2620'), True)
+    LOCAL(ctx, E, 'd~2640', E.get('d~2638'), True)
     if not d_9470(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'item~2624', E.get('item~2621'), True)
-    LOCAL(ctx, E, 'd~2625', E.get('d~2620'), True)
+    LOCAL(ctx, E, 'item~2642', E.get('item~2639'), True)
+    LOCAL(ctx, E, 'd~2643', E.get('d~2638'), True)
     return t_9477(ctx, k, s, E)
 
 
@@ -305,7 +305,7 @@ def d_9468(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~2620'))
+    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~2638'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[3])
     return True
@@ -317,7 +317,7 @@ def d_9469(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2622', E.get('d~2620'), True)
+    LOCAL(ctx, E, 'd~2640', E.get('d~2638'), True)
     return True
 
 
@@ -339,11 +339,11 @@ def d_9471(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2623', x_10759(ctx, E), True)
-    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~2622'))
+    LOCAL(ctx, E, 'top~2641', x_10759(ctx, E), True)
+    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~2640'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[3])
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~2622'))
+    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~2640'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[4])
     return True
@@ -355,7 +355,7 @@ def d_9472(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2623', x_10759(ctx, E), True)
+    LOCAL(ctx, E, 'top~2641', x_10759(ctx, E), True)
     return True
 
 
@@ -365,7 +365,7 @@ def d_9473(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~2622'))
+    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~2640'))
     if c is not None:
         SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[3])
     return True
@@ -377,7 +377,7 @@ def d_9474(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~2622'))
+    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~2640'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[4])
     return True
@@ -389,7 +389,7 @@ def d_9475(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2624', E.get('item~2621'), True)
+    LOCAL(ctx, E, 'item~2642', E.get('item~2639'), True)
     return True
 
 
@@ -399,7 +399,7 @@ def d_9476(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2625', E.get('d~2620'), True)
+    LOCAL(ctx, E, 'd~2643', E.get('d~2638'), True)
     return True
 
 
@@ -467,7 +467,7 @@ def t_9482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2626', E.get('d~2625'), True)
+    LOCAL(ctx, E, 'label~2644', E.get('d~2643'), True)
     return t_9484(ctx, k, s, E)
 
 
@@ -477,7 +477,7 @@ def d_9483(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2626', E.get('d~2625'), True)
+    LOCAL(ctx, E, 'label~2644', E.get('d~2643'), True)
     return True
 
 
@@ -489,12 +489,12 @@ def t_9484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2627'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2645'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2627', x_10773(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2626'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2645', x_10773(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2644'), '=', False, K[7])
     return t_9487(ctx, r1, s, E)
 
 
@@ -504,7 +504,7 @@ def d_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2627', x_10773(ctx, E), True)
+    LOCAL(ctx, E, 'was~2645', x_10773(ctx, E), True)
     return True
 
 
@@ -514,7 +514,7 @@ def d_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2626'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2644'), '=', False, K[7])
     return True
 
 
@@ -533,7 +533,7 @@ def d_9488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2627'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2645'), '=', False, K[7])
     return True
 
 
@@ -543,12 +543,12 @@ def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2629', x_10781(ctx, E), True)
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~2620'))
+    LOCAL(ctx, E, 'item~2647', x_10781(ctx, E), True)
+    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~2638'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[4])
-    LOCAL(ctx, E, 'item~2630', E.get('item~2629'), True)
-    LOCAL(ctx, E, 'd~2631', E.get('d~2620'), True)
+    LOCAL(ctx, E, 'item~2648', E.get('item~2647'), True)
+    LOCAL(ctx, E, 'd~2649', E.get('d~2638'), True)
     return t_9494(ctx, k, s, E)
 
 
@@ -558,7 +558,7 @@ def d_9490(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2629', x_10781(ctx, E), True)
+    LOCAL(ctx, E, 'item~2647', x_10781(ctx, E), True)
     return True
 
 
@@ -568,7 +568,7 @@ def d_9491(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~2620'))
+    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~2638'))
     if c is not None:
         SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[4])
     return True
@@ -580,7 +580,7 @@ def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2630', E.get('item~2629'), True)
+    LOCAL(ctx, E, 'item~2648', E.get('item~2647'), True)
     return True
 
 
@@ -590,7 +590,7 @@ def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2631', E.get('d~2620'), True)
+    LOCAL(ctx, E, 'd~2649', E.get('d~2638'), True)
     return True
 
 
@@ -658,7 +658,7 @@ def t_9499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2632', E.get('d~2631'), True)
+    LOCAL(ctx, E, 'label~2650', E.get('d~2649'), True)
     return t_9501(ctx, k, s, E)
 
 
@@ -668,7 +668,7 @@ def d_9500(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2632', E.get('d~2631'), True)
+    LOCAL(ctx, E, 'label~2650', E.get('d~2649'), True)
     return True
 
 
@@ -680,12 +680,12 @@ def t_9501(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2633'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2651'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2633', x_10793(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2632'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2651', x_10793(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2650'), '=', False, K[7])
     return t_9504(ctx, r1, s, E)
 
 
@@ -695,7 +695,7 @@ def d_9502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2633', x_10793(ctx, E), True)
+    LOCAL(ctx, E, 'was~2651', x_10793(ctx, E), True)
     return True
 
 
@@ -705,7 +705,7 @@ def d_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2632'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2650'), '=', False, K[7])
     return True
 
 
@@ -724,7 +724,7 @@ def d_9505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2633'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2651'), '=', False, K[7])
     return True
 
 
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/tbsct.yaml:9
-    'extra_connection_tower_tile': '{"id":"extra_connection_tower_tile","name":{"en":"extra connection tower bonus tile","it":"tessera bonus torre connessione extra"},"deck":"tower_bonus_tiles","module":"tower_bonus_connection_tiles","copies":6,"occupies":true,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":10750},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9462},{"op":"let","v":"d~2620","e":{"op":"lit","v":"extra_connection_tiles","x":10751},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9463},{"op":"rep","n":{"op":"var","n":"n~2619","x":10752},"b":{"op":"if","c":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2620"},"d":[]}]},"b":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2620"},"d":[]}]}},"b":{"op":"lit","v":0},"x":10753},"t":{"op":"choose","alts":[{"gens":[{"v":"item~2621","src":{"op":"fn","f":"distinct","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2620"},"d":[]}],"x":10754},"label":"item"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2620"},"d":[],"x":10755},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2621"}],"x":10756},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:126","id":9468},{"op":"let","v":"d~2622","e":{"op":"var","n":"d~2620","x":10757},"at":"rules_data/pampero/definitions/piles.yaml:127","id":9469},{"op":"while","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2622"},"f":"display","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"<","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2622"},"d":[]}]},"b":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2622"},"f":"display","d":null}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2622"},"d":[]}]},"b":{"op":"lit","v":0}}],"x":10758},"b":{"op":"seq","b":[{"op":"let","v":"top~2623","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2622"},"d":[]}],"x":10759},"at":"rules_data/pampero/definitions/piles.yaml:40","id":9472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2622"},"d":[],"x":10760},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"top~2623"}],"x":10761},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:41","id":9473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2622"},"d":[],"x":10762},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"top~2623"}],"x":10763},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:42","id":9474}],"at":"rules_data/pampero/definitions/piles.yaml:40","id":9471},"at":"rules_data/pampero/definitions/piles.yaml:39","id":9470},{"op":"let","v":"item~2624","e":{"op":"var","n":"item~2621","x":10764},"at":"rules_data/pampero/definitions/piles.yaml:128","id":9475},{"op":"let","v":"d~2625","e":{"op":"var","n":"d~2620","x":10765},"at":"rules_data/pampero/definitions/piles.yaml:128","id":9476},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2625"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10766},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10767},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2624"}],"x":10768},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9478},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10769},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2624"}],"x":10770},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9480},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2624"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2624"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10771},"t":{"op":"seq","b":[{"op":"let","v":"label~2626","e":{"op":"var","n":"d~2625","x":10772},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9483},{"op":"seq","b":[{"op":"let","v":"was~2627","e":{"op":"st","k":"booking","x":10773},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9485},{"op":"set","t":{"op":"st","k":"booking","x":10774},"o":"=","e":{"op":"var","n":"label~2626","x":10775},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9486},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2624"},"f":"effect","d":null,"x":10776},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9487},{"op":"set","t":{"op":"st","k":"booking","x":10777},"o":"=","e":{"op":"var","n":"was~2627","x":10778},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9488}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9484}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9482},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9481}],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9479},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9477}],"at":"rules_data/pampero/definitions/piles.yaml:126","id":9467},"label":{"op":"obj","k":["item"],"a":[{"op":"var","n":"item~2621"}],"x":10779}},{"gens":[{"v":"x~2628","src":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2620"},"d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"lit","v":[0]},"b":{"op":"lit","v":[]},"x":10780},"label":"x"}],"b":{"op":"seq","b":[{"op":"let","v":"item~2629","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2620"},"d":[]}],"x":10781},"at":"rules_data/pampero/definitions/piles.yaml:130","id":9490},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2620"},"d":[],"x":10782},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2629"}],"x":10783},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:131","id":9491},{"op":"let","v":"item~2630","e":{"op":"var","n":"item~2629","x":10784},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9492},{"op":"let","v":"d~2631","e":{"op":"var","n":"d~2620","x":10785},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9493},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2631"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10786},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10787},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2630"}],"x":10788},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9495},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10789},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2630"}],"x":10790},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9497},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2630"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2630"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10791},"t":{"op":"seq","b":[{"op":"let","v":"label~2632","e":{"op":"var","n":"d~2631","x":10792},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9500},{"op":"seq","b":[{"op":"let","v":"was~2633","e":{"op":"st","k":"booking","x":10793},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9502},{"op":"set","t":{"op":"st","k":"booking","x":10794},"o":"=","e":{"op":"var","n":"label~2632","x":10795},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9503},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2630"},"f":"effect","d":null,"x":10796},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9504},{"op":"set","t":{"op":"st","k":"booking","x":10797},"o":"=","e":{"op":"var","n":"was~2633","x":10798},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9505}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9501}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9499},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9498}],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9496},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9494}],"at":"rules_data/pampero/definitions/piles.yaml:130","id":9489},"label":{"op":"lit","v":{"item":null},"x":10799}}],"kind":"take","prompt":{"def":"take_items","args":{"n":1,"d":"extra_connection_tiles"},"kinds":{"d":"decks"},"text":{"en":"take 1 extra connection tile (face up, or from the deck)","it":"prendi 1 tessera connessione extra (scoperta o dal mazzo)"}},"at":"rules_data/pampero/definitions/piles.yaml:124","id":9466},"at":"rules_data/pampero/definitions/piles.yaml:123","id":9465},"at":"rules_data/pampero/definitions/piles.yaml:122","id":9464}],"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9461},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Gameplay Changes"},"at":"rules_data/pampero/modules/tbsct.yaml:9"}',
+    'extra_connection_tower_tile': '{"id":"extra_connection_tower_tile","name":{"en":"extra connection tower bonus tile","it":"tessera bonus torre connessione extra"},"deck":"tower_bonus_tiles","module":"tower_bonus_connection_tiles","copies":6,"occupies":true,"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":1,"x":10750},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9462},{"op":"let","v":"d~2638","e":{"op":"lit","v":"extra_connection_tiles","x":10751},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9463},{"op":"rep","n":{"op":"var","n":"n~2637","x":10752},"b":{"op":"if","c":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2638"},"d":[]}]},"b":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2638"},"d":[]}]}},"b":{"op":"lit","v":0},"x":10753},"t":{"op":"choose","alts":[{"gens":[{"v":"item~2639","src":{"op":"fn","f":"distinct","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2638"},"d":[]}],"x":10754},"label":"item"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2638"},"d":[],"x":10755},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2639"}],"x":10756},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:126","id":9468},{"op":"let","v":"d~2640","e":{"op":"var","n":"d~2638","x":10757},"at":"rules_data/pampero/definitions/piles.yaml:127","id":9469},{"op":"while","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2640"},"f":"display","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"<","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2640"},"d":[]}]},"b":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2640"},"f":"display","d":null}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2640"},"d":[]}]},"b":{"op":"lit","v":0}}],"x":10758},"b":{"op":"seq","b":[{"op":"let","v":"top~2641","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2640"},"d":[]}],"x":10759},"at":"rules_data/pampero/definitions/piles.yaml:40","id":9472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2640"},"d":[],"x":10760},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"top~2641"}],"x":10761},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:41","id":9473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2640"},"d":[],"x":10762},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"top~2641"}],"x":10763},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:42","id":9474}],"at":"rules_data/pampero/definitions/piles.yaml:40","id":9471},"at":"rules_data/pampero/definitions/piles.yaml:39","id":9470},{"op":"let","v":"item~2642","e":{"op":"var","n":"item~2639","x":10764},"at":"rules_data/pampero/definitions/piles.yaml:128","id":9475},{"op":"let","v":"d~2643","e":{"op":"var","n":"d~2638","x":10765},"at":"rules_data/pampero/definitions/piles.yaml:128","id":9476},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2643"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10766},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10767},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2642"}],"x":10768},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9478},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10769},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2642"}],"x":10770},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9480},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2642"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2642"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10771},"t":{"op":"seq","b":[{"op":"let","v":"label~2644","e":{"op":"var","n":"d~2643","x":10772},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9483},{"op":"seq","b":[{"op":"let","v":"was~2645","e":{"op":"st","k":"booking","x":10773},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9485},{"op":"set","t":{"op":"st","k":"booking","x":10774},"o":"=","e":{"op":"var","n":"label~2644","x":10775},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9486},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2642"},"f":"effect","d":null,"x":10776},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9487},{"op":"set","t":{"op":"st","k":"booking","x":10777},"o":"=","e":{"op":"var","n":"was~2645","x":10778},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9488}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9484}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9482},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9481}],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9479},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9477}],"at":"rules_data/pampero/definitions/piles.yaml:126","id":9467},"label":{"op":"obj","k":["item"],"a":[{"op":"var","n":"item~2639"}],"x":10779}},{"gens":[{"v":"x~2646","src":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2638"},"d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"lit","v":[0]},"b":{"op":"lit","v":[]},"x":10780},"label":"x"}],"b":{"op":"seq","b":[{"op":"let","v":"item~2647","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2638"},"d":[]}],"x":10781},"at":"rules_data/pampero/definitions/piles.yaml:130","id":9490},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2638"},"d":[],"x":10782},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2647"}],"x":10783},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:131","id":9491},{"op":"let","v":"item~2648","e":{"op":"var","n":"item~2647","x":10784},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9492},{"op":"let","v":"d~2649","e":{"op":"var","n":"d~2638","x":10785},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9493},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2649"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10786},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10787},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2648"}],"x":10788},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9495},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10789},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2648"}],"x":10790},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9497},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2648"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2648"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10791},"t":{"op":"seq","b":[{"op":"let","v":"label~2650","e":{"op":"var","n":"d~2649","x":10792},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9500},{"op":"seq","b":[{"op":"let","v":"was~2651","e":{"op":"st","k":"booking","x":10793},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9502},{"op":"set","t":{"op":"st","k":"booking","x":10794},"o":"=","e":{"op":"var","n":"label~2650","x":10795},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9503},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2648"},"f":"effect","d":null,"x":10796},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9504},{"op":"set","t":{"op":"st","k":"booking","x":10797},"o":"=","e":{"op":"var","n":"was~2651","x":10798},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9505}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9501}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9499},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9498}],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9496},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9494}],"at":"rules_data/pampero/definitions/piles.yaml:130","id":9489},"label":{"op":"lit","v":{"item":null},"x":10799}}],"kind":"take","prompt":{"def":"take_items","args":{"n":1,"d":"extra_connection_tiles"},"kinds":{"d":"decks"},"text":{"en":"take 1 extra connection tile (face up, or from the deck)","it":"prendi 1 tessera connessione extra (scoperta o dal mazzo)"}},"at":"rules_data/pampero/definitions/piles.yaml:124","id":9466},"at":"rules_data/pampero/definitions/piles.yaml:123","id":9465},"at":"rules_data/pampero/definitions/piles.yaml:122","id":9464}],"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9461},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Gameplay Changes"},"at":"rules_data/pampero/modules/tbsct.yaml:9"}',
 }

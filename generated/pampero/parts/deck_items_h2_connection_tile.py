@@ -72,8 +72,8 @@ def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'barrels', True)
+    LOCAL(ctx, E, 'n~2637', 1, True)
+    LOCAL(ctx, E, 'r~2638', 'barrels', True)
     return t_9627(ctx, k, s, E)
 
 
@@ -86,7 +86,7 @@ def d_9626(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2620', 'barrels', True)
+    LOCAL(ctx, E, 'r~2638', 'barrels', True)
     return True
 
 
@@ -98,14 +98,14 @@ def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_9641(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_9629(ctx, r1, s, E)
 
 
@@ -119,17 +119,17 @@ def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10936(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_10937(ctx, E):
                 return t_9630(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -145,11 +145,11 @@ def t_9630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9638, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9638, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_9632(ctx, r1, s, E)
 
 
@@ -176,7 +176,7 @@ def d_9638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9638, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9638, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -190,13 +190,13 @@ def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10950(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_10950(ctx, E), True)
     if not d_9643(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_9646(ctx, E):
         return False
     if not d_9648(ctx, E):
@@ -215,9 +215,9 @@ def d_9645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -229,9 +229,9 @@ def d_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10956(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -241,9 +241,9 @@ def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -257,7 +257,7 @@ def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -269,7 +269,7 @@ def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -324,5 +324,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:27
-    'h2_connection_tile': '{"id":"h2_connection_tile","deck":"connection_tiles_bc","module":"h2","effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":10933},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9625},{"op":"let","v":"r~2620","e":{"op":"lit","v":"barrels","x":10934},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9626},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10935},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9628},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10936},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10937},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10938},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9631},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9633},"label":{"op":"lit","v":{"instead":0},"x":10939}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10940},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10941},"o":"=","e":{"op":"var","n":"instead~2624","x":10942},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9635},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10943},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10944},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9637},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9636}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9634},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10945}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"barrels"},"kinds":{"r":"resources"},"text":{"en":"gain 1 H2 barrel","it":"guadagna 1 barile H2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9632},{"op":"set","t":{"op":"var","n":"left~2621","x":10946},"o":"-=","e":{"op":"var","n":"taken~2623","x":10947},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9638}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9630},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9629},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10948},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9639},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10949},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9640},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10950},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9642},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10951},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10952},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10953},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9644},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9643},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10954},"o":"+=","e":{"op":"var","n":"k~2627","x":10955},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9645},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10956},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10957},"o":"-=","e":{"op":"var","n":"k~2627","x":10958},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9647},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9646},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10959},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10960},"o":"+=","e":{"op":"var","n":"k~2627","x":10961},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9649},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9648}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9641}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9627}],"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9624},"numbers":{"energy":2},"placeholder":"the H2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the H2 connection tile with the zone B-C tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:27"}',
+    'h2_connection_tile': '{"id":"h2_connection_tile","deck":"connection_tiles_bc","module":"h2","effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":1,"x":10933},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9625},{"op":"let","v":"r~2638","e":{"op":"lit","v":"barrels","x":10934},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9626},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":10935},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9628},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":10936},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":10937},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":10938},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9631},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9633},"label":{"op":"lit","v":{"instead":0},"x":10939}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":10940},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":10941},"o":"=","e":{"op":"var","n":"instead~2642","x":10942},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9635},{"op":"rep","n":{"op":"var","n":"instead~2642","x":10943},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":10944},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9637},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9636}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9634},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":10945}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"barrels"},"kinds":{"r":"resources"},"text":{"en":"gain 1 H2 barrel","it":"guadagna 1 barile H2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9632},{"op":"set","t":{"op":"var","n":"left~2639","x":10946},"o":"-=","e":{"op":"var","n":"taken~2641","x":10947},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9638}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9630},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9629},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":10948},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9639},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":10949},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9640},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":10950},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9642},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10951},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":10952},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":10953},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9644},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9643},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":10954},"o":"+=","e":{"op":"var","n":"k~2645","x":10955},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9645},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10956},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":10957},"o":"-=","e":{"op":"var","n":"k~2645","x":10958},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9647},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9646},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":10959},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10960},"o":"+=","e":{"op":"var","n":"k~2645","x":10961},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9649},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9648}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9641}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9627}],"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9624},"numbers":{"energy":2},"placeholder":"the H2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the H2 connection tile with the zone B-C tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:27"}',
 }

@@ -72,8 +72,8 @@ def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 2, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_9653(ctx, k, s, E)
 
 
@@ -89,14 +89,14 @@ def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_9667(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_9655(ctx, r1, s, E)
 
 
@@ -110,17 +110,17 @@ def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10966(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_10967(ctx, E):
                 return t_9656(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -136,11 +136,11 @@ def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9664, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9664, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_9658(ctx, r1, s, E)
 
 
@@ -167,7 +167,7 @@ def d_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9664, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9664, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -181,13 +181,13 @@ def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10980(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_10980(ctx, E), True)
     if not d_9669(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_9672(ctx, E):
         return False
     if not d_9674(ctx, E):
@@ -206,9 +206,9 @@ def d_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -220,9 +220,9 @@ def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10986(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -232,9 +232,9 @@ def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -248,7 +248,7 @@ def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -260,7 +260,7 @@ def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:7
-    'low_tech_tile_a': '{"id":"low_tech_tile_a","name":{"en":"zone A low tech tower bonus tile","it":"tessera bonus torre low tech della zona A"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":10963},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9651},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10964},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9652},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10965},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9654},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10966},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10967},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10968},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9657},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9659},"label":{"op":"lit","v":{"instead":0},"x":10969}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10970},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10971},"o":"=","e":{"op":"var","n":"instead~2624","x":10972},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9661},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10973},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10974},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9663},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9662}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9660},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10975}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9658},{"op":"set","t":{"op":"var","n":"left~2621","x":10976},"o":"-=","e":{"op":"var","n":"taken~2623","x":10977},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9664}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9656},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9655},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10978},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9665},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10979},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9666},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10980},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9668},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10981},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10982},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10983},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9670},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9669},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10984},"o":"+=","e":{"op":"var","n":"k~2627","x":10985},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9671},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10986},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10987},"o":"-=","e":{"op":"var","n":"k~2627","x":10988},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9673},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9672},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10989},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10990},"o":"+=","e":{"op":"var","n":"k~2627","x":10991},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9675},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9674}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9667}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9653}],"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9650},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:7"}',
+    'low_tech_tile_a': '{"id":"low_tech_tile_a","name":{"en":"zone A low tech tower bonus tile","it":"tessera bonus torre low tech della zona A"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":2,"x":10963},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9651},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":10964},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9652},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":10965},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9654},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":10966},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":10967},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":10968},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9657},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9659},"label":{"op":"lit","v":{"instead":0},"x":10969}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":10970},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":10971},"o":"=","e":{"op":"var","n":"instead~2642","x":10972},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9661},{"op":"rep","n":{"op":"var","n":"instead~2642","x":10973},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":10974},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9663},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9662}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9660},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":10975}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9658},{"op":"set","t":{"op":"var","n":"left~2639","x":10976},"o":"-=","e":{"op":"var","n":"taken~2641","x":10977},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9664}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9656},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9655},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":10978},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9665},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":10979},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9666},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":10980},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9668},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10981},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":10982},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":10983},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9670},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9669},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":10984},"o":"+=","e":{"op":"var","n":"k~2645","x":10985},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9671},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10986},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":10987},"o":"-=","e":{"op":"var","n":"k~2645","x":10988},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9673},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9672},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":10989},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10990},"o":"+=","e":{"op":"var","n":"k~2645","x":10991},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9675},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9674}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9667}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9653}],"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9650},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:7"}',
 }

@@ -61,32 +61,32 @@ K = [
 def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_2624: (lambda v_nxt_2625: ((v_nxt_2625 + 1 if type(v_nxt_2625) is type(1) is int else AR('+', v_nxt_2625, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2622'))) is str else None) != None)) and (((v_nxt_2625 if type(v_nxt_2625) is int else num(v_nxt_2625)) >= 0)) and ((v_nxt_2625 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2622'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2622'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2622'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2622'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2622'))) is str else None), 0))))) else False) else v_nxt_2625))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2622'))) is str else None) if (True if (((v_at_2624 if type(v_at_2624) is int else num(v_at_2624)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2622'))) is str else None) != None)) else False) else (v_at_2624 + 1 if type(v_at_2624) is type(1) is int else AR('+', v_at_2624, 1)))))(((_w1.get(E.get('t~2622'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2622'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2622'))) is str else None) == 'game') else (_w4.get(E.get('t~2622'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2622'), 0))))
+    return (lambda v_at_2642: (lambda v_nxt_2643: ((v_nxt_2643 + 1 if type(v_nxt_2643) is type(1) is int else AR('+', v_nxt_2643, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2640'))) is str else None) != None)) and (((v_nxt_2643 if type(v_nxt_2643) is int else num(v_nxt_2643)) >= 0)) and ((v_nxt_2643 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2640'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2640'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2640'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2640'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2640'))) is str else None), 0))))) else False) else v_nxt_2643))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2640'))) is str else None) if (True if (((v_at_2642 if type(v_at_2642) is int else num(v_at_2642)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2640'))) is str else None) != None)) else False) else (v_at_2642 + 1 if type(v_at_2642) is type(1) is int else AR('+', v_at_2642, 1)))))(((_w1.get(E.get('t~2640'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2640'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2640'))) is str else None) == 'game') else (_w4.get(E.get('t~2640'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2640'), 0))))
 
 
 def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2626'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2622'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2622'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2622'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2622'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2622'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2622'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2622'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2622'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2622'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2622'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2622'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2622'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2622'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2622'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2622'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2622'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2622')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2626'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2622')))) is int else num(_w16)))) else False)) or ((lambda v_at_2627: (lambda v_built_2630: any((True if (((v_at_2627 if type(v_at_2627) is int else num(v_at_2627)) < (_w25 if type((_w25 := (v_l_2631.get('at', None) if type(v_l_2631) is dict else KEY(v_l_2631, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2631.get('at', None) if type(v_l_2631) is dict else KEY(v_l_2631, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2626'))) is int else num(_w27)))) and (((v_built_2630 if type(v_built_2630) is int else num(v_built_2630)) < (_w28 if type((_w28 := (v_l_2631.get('towers', None) if type(v_l_2631) is dict else KEY(v_l_2631, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2631 in items_of(GET(ctx, 'tracks', E.get('t~2622'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2629 for v_x_2629 in items_of((_h1.get(v_s_2628, []) if type(_h1) is dict else KEY(_h1, v_s_2628, []))) if (True if (((v_x_2629.get('piece', None) if type(v_x_2629) is dict else KEY(v_x_2629, 'piece', None)) == 'tower')) and (((v_x_2629.get('owner', None) if type(v_x_2629) is dict else KEY(v_x_2629, 'owner', None)) == E.get('you'))) else False)]) for v_s_2628 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2622'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2622'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2622'))) is str else None) == 'game') else (_w20.get(E.get('t~2622'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2622'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2644'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2640'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2640'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2640'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2640'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2640'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2640'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2640'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2640'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2640'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2640'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2640'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2640'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2640'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2640'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2640'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2640'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2640')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2644'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2640')))) is int else num(_w16)))) else False)) or ((lambda v_at_2645: (lambda v_built_2648: any((True if (((v_at_2645 if type(v_at_2645) is int else num(v_at_2645)) < (_w25 if type((_w25 := (v_l_2649.get('at', None) if type(v_l_2649) is dict else KEY(v_l_2649, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2649.get('at', None) if type(v_l_2649) is dict else KEY(v_l_2649, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2644'))) is int else num(_w27)))) and (((v_built_2648 if type(v_built_2648) is int else num(v_built_2648)) < (_w28 if type((_w28 := (v_l_2649.get('towers', None) if type(v_l_2649) is dict else KEY(v_l_2649, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2649 in items_of(GET(ctx, 'tracks', E.get('t~2640'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2647 for v_x_2647 in items_of((_h1.get(v_s_2646, []) if type(_h1) is dict else KEY(_h1, v_s_2646, []))) if (True if (((v_x_2647.get('piece', None) if type(v_x_2647) is dict else KEY(v_x_2647, 'piece', None)) == 'tower')) and (((v_x_2647.get('owner', None) if type(v_x_2647) is dict else KEY(v_x_2647, 'owner', None)) == E.get('you'))) else False)]) for v_s_2646 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2640'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2640'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2640'))) is str else None) == 'game') else (_w20.get(E.get('t~2640'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2640'), 0))))) else False)
 
 
 def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2632'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2650'))) is str else None) == 'game')
 
 
 def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2632'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2632'), 0))
+    return (_w1.get(E.get('t~2650'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2650'), 0))
 
 
 def x_8791(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2632'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2632'), 0))
+    return (_w2.get(E.get('t~2650'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2650'), 0))
 
 
 x_8797 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -96,43 +96,43 @@ x_8798 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2634'))
+    return FLD(ctx, K[1], E.get('t~2652'))
 
 
 def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2635'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2655'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2653'))
 
 
 def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2636') == 'solar')
+    return (E.get('col~2654') == 'solar')
 
 
 def x_8803(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2655'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2636') == 'energy')
+    return (E.get('col~2654') == 'energy')
 
 
 def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2655'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2655'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8807 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -141,13 +141,13 @@ x_8807 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2635'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2652')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2652')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2652')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2652')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2652')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2652')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2653'))) is int else num(_w10)))) else False)
 
 
 def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2634') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2652') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2652')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2652')))) is dict else KEY(_w2, 'pair', None)))
 
 
 x_8812 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -157,19 +157,19 @@ x_8813 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2640')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2658')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8816(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2641'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2635'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2659'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2653'))
 
 
 def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2641'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2659'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8818 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -178,31 +178,31 @@ x_8818 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2634'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2652'))) is str else None) == 'player')
 
 
 def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2634'))
+    return FLD(ctx, K[3], E.get('t~2652'))
 
 
 def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2644'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2635'))) and ((not (E.get('at~2635') in _w4 if type((_w4 := (_w3.get(E.get('t~2634'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2634'), [])))) in (list, dict) else IN(E.get('at~2635'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2662'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2653'))) and ((not (E.get('at~2653') in _w4 if type((_w4 := (_w3.get(E.get('t~2652'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2652'), [])))) in (list, dict) else IN(E.get('at~2653'), _w4)))) else False)
 
 
 def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2634'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2634'), []))
+    return (_w2.get(E.get('t~2652'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2652'), []))
 
 
 def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~2635')]
+    return [E.get('at~2653')]
 
 
 x_8826 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -212,7 +212,7 @@ x_8827 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2644'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2662'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8830 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -221,7 +221,7 @@ x_8830 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2634'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2635'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2634'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2634'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2634'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2634'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2634'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2634'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2634'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2634'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2634'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2634'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2634'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2634'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2634'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2634'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2634'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2634'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2652'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2653'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2652'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2652'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2652'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2652'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2652'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2652'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2652'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2652'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2652'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2652'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2652'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2652'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2652'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2652'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2652'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2652'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
 
 
 def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -231,7 +231,7 @@ def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
 def x_8834(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~2634')]
+    return [E.get('t~2652')]
 
 
 def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
@@ -241,7 +241,7 @@ def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
 def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2648'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2648'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2647'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2666'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2666'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2665'))) is int else num(_w4)))
 
 
 x_8841 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:39
@@ -252,7 +252,7 @@ x_8844 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:40
 def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2650'))) is str else None)) and ((E.get('n~2649') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2668'))) is str else None)) and ((E.get('n~2667') != 0)) else False)
 
 
 x_8847 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
@@ -261,31 +261,31 @@ x_8847 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2652'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2652'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2651'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2670'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2670'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2669'))) is int else num(_w4)))
 
 
 def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2654'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2654'), 0))
+    return (_w2.get(E.get('r~2672'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2672'), 0))
 
 
 def x_8857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2654'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2672'))) is str else None) != None)
 
 
 def x_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2654'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2654'), 0))
+    return (_w1.get(E.get('r~2672'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2672'), 0))
 
 
 def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2654'))) is str else None)) and ((E.get('n~2653') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2672'))) is str else None)) and ((E.get('n~2671') != 0)) else False)
 
 
 x_8861 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
@@ -306,32 +306,32 @@ x_8889 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
 def x_8898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_2660: (lambda v_nxt_2661: ((v_nxt_2661 + 1 if type(v_nxt_2661) is type(1) is int else AR('+', v_nxt_2661, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2658'))) is str else None) != None)) and (((v_nxt_2661 if type(v_nxt_2661) is int else num(v_nxt_2661)) >= 0)) and ((v_nxt_2661 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2658'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2658'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2658'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2658'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2658'))) is str else None), 0))))) else False) else v_nxt_2661))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2658'))) is str else None) if (True if (((v_at_2660 if type(v_at_2660) is int else num(v_at_2660)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2658'))) is str else None) != None)) else False) else (v_at_2660 + 1 if type(v_at_2660) is type(1) is int else AR('+', v_at_2660, 1)))))(((_w1.get(E.get('t~2658'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2658'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2658'))) is str else None) == 'game') else (_w4.get(E.get('t~2658'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2658'), 0))))
+    return (lambda v_at_2678: (lambda v_nxt_2679: ((v_nxt_2679 + 1 if type(v_nxt_2679) is type(1) is int else AR('+', v_nxt_2679, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2676'))) is str else None) != None)) and (((v_nxt_2679 if type(v_nxt_2679) is int else num(v_nxt_2679)) >= 0)) and ((v_nxt_2679 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2676'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2676'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2676'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2676'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2676'))) is str else None), 0))))) else False) else v_nxt_2679))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2676'))) is str else None) if (True if (((v_at_2678 if type(v_at_2678) is int else num(v_at_2678)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2676'))) is str else None) != None)) else False) else (v_at_2678 + 1 if type(v_at_2678) is type(1) is int else AR('+', v_at_2678, 1)))))(((_w1.get(E.get('t~2676'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2676'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2676'))) is str else None) == 'game') else (_w4.get(E.get('t~2676'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2676'), 0))))
 
 
 def x_8899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2662'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2658'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2658'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2658'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2658'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2658'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2658'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2658'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2658'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2658'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2658'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2658'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2658'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2658'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2658'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2658'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2658'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2658')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2662'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2658')))) is int else num(_w16)))) else False)) or ((lambda v_at_2663: (lambda v_built_2666: any((True if (((v_at_2663 if type(v_at_2663) is int else num(v_at_2663)) < (_w25 if type((_w25 := (v_l_2667.get('at', None) if type(v_l_2667) is dict else KEY(v_l_2667, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2667.get('at', None) if type(v_l_2667) is dict else KEY(v_l_2667, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2662'))) is int else num(_w27)))) and (((v_built_2666 if type(v_built_2666) is int else num(v_built_2666)) < (_w28 if type((_w28 := (v_l_2667.get('towers', None) if type(v_l_2667) is dict else KEY(v_l_2667, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2667 in items_of(GET(ctx, 'tracks', E.get('t~2658'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2665 for v_x_2665 in items_of((_h1.get(v_s_2664, []) if type(_h1) is dict else KEY(_h1, v_s_2664, []))) if (True if (((v_x_2665.get('piece', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'piece', None)) == 'tower')) and (((v_x_2665.get('owner', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'owner', None)) == E.get('you'))) else False)]) for v_s_2664 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2658'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2658'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2658'))) is str else None) == 'game') else (_w20.get(E.get('t~2658'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2658'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2680'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2676'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2676'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2676'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2676'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2676'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2676'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2676'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2676'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2676'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2676'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2676'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2676'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2676'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2676'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2676'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2676'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2676')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2680'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2676')))) is int else num(_w16)))) else False)) or ((lambda v_at_2681: (lambda v_built_2684: any((True if (((v_at_2681 if type(v_at_2681) is int else num(v_at_2681)) < (_w25 if type((_w25 := (v_l_2685.get('at', None) if type(v_l_2685) is dict else KEY(v_l_2685, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2685.get('at', None) if type(v_l_2685) is dict else KEY(v_l_2685, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2680'))) is int else num(_w27)))) and (((v_built_2684 if type(v_built_2684) is int else num(v_built_2684)) < (_w28 if type((_w28 := (v_l_2685.get('towers', None) if type(v_l_2685) is dict else KEY(v_l_2685, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2685 in items_of(GET(ctx, 'tracks', E.get('t~2676'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2683 for v_x_2683 in items_of((_h1.get(v_s_2682, []) if type(_h1) is dict else KEY(_h1, v_s_2682, []))) if (True if (((v_x_2683.get('piece', None) if type(v_x_2683) is dict else KEY(v_x_2683, 'piece', None)) == 'tower')) and (((v_x_2683.get('owner', None) if type(v_x_2683) is dict else KEY(v_x_2683, 'owner', None)) == E.get('you'))) else False)]) for v_s_2682 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2676'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2676'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2676'))) is str else None) == 'game') else (_w20.get(E.get('t~2676'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2676'), 0))))) else False)
 
 
 def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2668'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2686'))) is str else None) == 'game')
 
 
 def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2668'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2668'), 0))
+    return (_w1.get(E.get('t~2686'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2686'), 0))
 
 
 def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2668'), 0))
+    return (_w2.get(E.get('t~2686'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2686'), 0))
 
 
 x_8911 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -341,43 +341,43 @@ x_8912 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2670'))
+    return FLD(ctx, K[1], E.get('t~2688'))
 
 
 def x_8915(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2671'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2691'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2689'))
 
 
 def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2672') == 'solar')
+    return (E.get('col~2690') == 'solar')
 
 
 def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2691'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2672') == 'energy')
+    return (E.get('col~2690') == 'energy')
 
 
 def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2691'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2691'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8921 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -386,13 +386,13 @@ x_8921 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2671'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2688')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2688')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2688')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2688')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2688')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2688')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2689'))) is int else num(_w10)))) else False)
 
 
 def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2670') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2688') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2688')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2688')))) is dict else KEY(_w2, 'pair', None)))
 
 
 x_8926 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -402,19 +402,19 @@ x_8927 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8929(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2676')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2694')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8930(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2677'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2671'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2695'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2689'))
 
 
 def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2677'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2695'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8932 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -423,31 +423,31 @@ x_8932 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2670'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2688'))) is str else None) == 'player')
 
 
 def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2670'))
+    return FLD(ctx, K[3], E.get('t~2688'))
 
 
 def x_8936(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2680'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2671'))) and ((not (E.get('at~2671') in _w4 if type((_w4 := (_w3.get(E.get('t~2670'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2670'), [])))) in (list, dict) else IN(E.get('at~2671'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2698'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2689'))) and ((not (E.get('at~2689') in _w4 if type((_w4 := (_w3.get(E.get('t~2688'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2688'), [])))) in (list, dict) else IN(E.get('at~2689'), _w4)))) else False)
 
 
 def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2670'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2670'), []))
+    return (_w2.get(E.get('t~2688'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2688'), []))
 
 
 def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~2671')]
+    return [E.get('at~2689')]
 
 
 x_8940 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
@@ -457,7 +457,7 @@ x_8941 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
 def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2680'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2698'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8944 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
@@ -466,7 +466,7 @@ x_8944 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
 def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2670'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2671'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2670'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2670'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2670'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2670'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2670'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2670'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2670'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2670'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2670'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2670'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2670'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2670'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2670'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2670'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2670'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2670'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2688'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2689'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2688'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2688'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2688'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2688'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2688'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2688'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2688'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2688'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2688'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2688'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2688'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2688'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2688'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2688'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2688'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2688'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
 
 
 x_8947 = x_8833  # rules_data/pampero/definitions/tracks.yaml:123
@@ -475,7 +475,7 @@ x_8947 = x_8833  # rules_data/pampero/definitions/tracks.yaml:123
 def x_8948(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~2670')]
+    return [E.get('t~2688')]
 
 
 def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
@@ -488,8 +488,8 @@ def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         return t_7802(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~2619', 1, True)
-    LOCAL(ctx, E, 't~2620', 'nature_income', True)
+    LOCAL(ctx, E, 'k~2637', 1, True)
+    LOCAL(ctx, E, 't~2638', 'nature_income', True)
     return t_7751(ctx, r1, s, E)
 
 
@@ -499,7 +499,7 @@ def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2619', 1, True)
+    LOCAL(ctx, E, 'k~2637', 1, True)
     return True
 
 
@@ -509,7 +509,7 @@ def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2620', 'nature_income', True)
+    LOCAL(ctx, E, 't~2638', 'nature_income', True)
     return True
 
 
@@ -519,9 +519,9 @@ def t_7751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2621', E.get('k~2619'), True)
-    LOCAL(ctx, E, 't~2622', E.get('t~2620'), True)
-    LOCAL(ctx, E, 'col~2623', 'effect', True)
+    LOCAL(ctx, E, 'k~2639', E.get('k~2637'), True)
+    LOCAL(ctx, E, 't~2640', E.get('t~2638'), True)
+    LOCAL(ctx, E, 'col~2641', 'effect', True)
     return t_7755(ctx, k, s, E)
 
 
@@ -531,7 +531,7 @@ def d_7752(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2621', E.get('k~2619'), True)
+    LOCAL(ctx, E, 'k~2639', E.get('k~2637'), True)
     return True
 
 
@@ -541,7 +541,7 @@ def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2622', E.get('t~2620'), True)
+    LOCAL(ctx, E, 't~2640', E.get('t~2638'), True)
     return True
 
 
@@ -551,7 +551,7 @@ def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2623', 'effect', True)
+    LOCAL(ctx, E, 'col~2641', 'effect', True)
     return True
 
 
@@ -566,7 +566,7 @@ def t_7755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             return k()
         return t_7756(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~2621')))
+    return nxt(num(E.get('k~2639')))
 
 
 def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -577,18 +577,18 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2632', E.get('t~2622'), True)
-        LOCAL(ctx, E, 'pos~2633', E.get('nxt~2626'), True)
+        LOCAL(ctx, E, 't~2650', E.get('t~2640'), True)
+        LOCAL(ctx, E, 'pos~2651', E.get('nxt~2644'), True)
         if not d_7762(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2634', E.get('t~2622'), True)
-        LOCAL(ctx, E, 'at~2635', E.get('nxt~2626'), True)
-        LOCAL(ctx, E, 'col~2636', E.get('col~2623'), True)
+        LOCAL(ctx, E, 't~2652', E.get('t~2640'), True)
+        LOCAL(ctx, E, 'at~2653', E.get('nxt~2644'), True)
+        LOCAL(ctx, E, 'col~2654', E.get('col~2641'), True)
         return t_7768(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2626', x_8784(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2644', x_8784(ctx, E), True)
     return t_7758(ctx, r1, s, E)
 
 
@@ -598,7 +598,7 @@ def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2626', x_8784(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2644', x_8784(ctx, E), True)
     return True
 
 
@@ -626,7 +626,7 @@ def d_7760(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2632', E.get('t~2622'), True)
+    LOCAL(ctx, E, 't~2650', E.get('t~2640'), True)
     return True
 
 
@@ -636,7 +636,7 @@ def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2633', E.get('nxt~2626'), True)
+    LOCAL(ctx, E, 'pos~2651', E.get('nxt~2644'), True)
     return True
 
 
@@ -648,14 +648,14 @@ def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8788(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~2632'))
+        c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~2650'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~2633'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2651'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~2632'))
+        c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~2650'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2633'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~2651'), '=', False, K[5])
     return True
 
 
@@ -665,9 +665,9 @@ def d_7763(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~2632'))
+    c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~2650'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~2633'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2651'), '=', False, K[4])
     return True
 
 
@@ -677,9 +677,9 @@ def d_7764(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~2632'))
+    c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~2650'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2633'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~2651'), '=', False, K[5])
     return True
 
 
@@ -689,7 +689,7 @@ def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2634', E.get('t~2622'), True)
+    LOCAL(ctx, E, 't~2652', E.get('t~2640'), True)
     return True
 
 
@@ -699,7 +699,7 @@ def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2635', E.get('nxt~2626'), True)
+    LOCAL(ctx, E, 'at~2653', E.get('nxt~2644'), True)
     return True
 
 
@@ -709,7 +709,7 @@ def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2636', E.get('col~2623'), True)
+    LOCAL(ctx, E, 'col~2654', E.get('col~2641'), True)
     return True
 
 
@@ -731,7 +731,7 @@ def t_7768(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2638', E.get('t~2634'), True)
+    LOCAL(ctx, E, 'label~2656', E.get('t~2652'), True)
     return t_7770(ctx, r1, s, E)
 
 
@@ -741,7 +741,7 @@ def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2638', E.get('t~2634'), True)
+    LOCAL(ctx, E, 'label~2656', E.get('t~2652'), True)
     return True
 
 
@@ -753,12 +753,12 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2639'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2657'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2639', x_8797(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2638'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2657', x_8797(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2656'), '=', False, K[6])
     return t_7773(ctx, r1, s, E)
 
 
@@ -768,7 +768,7 @@ def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2639', x_8797(ctx, E), True)
+    LOCAL(ctx, E, 'was~2657', x_8797(ctx, E), True)
     return True
 
 
@@ -778,7 +778,7 @@ def d_7772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2638'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2656'), '=', False, K[6])
     return True
 
 
@@ -789,17 +789,17 @@ def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8800(ctx, E)))
-    old = E.get('sp~2637', MISSING)
+    old = E.get('sp~2655', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~2637', old)
+        UNSET(ctx, E, 'sp~2655', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2637', item, True)
+            LOCAL(ctx, E, 'sp~2655', item, True)
             if x_8801(ctx, E):
                 return t_7774(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -862,7 +862,7 @@ def d_7779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2639'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2657'), '=', False, K[6])
     return True
 
 
@@ -883,9 +883,9 @@ def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2640', x_8810(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2658', x_8810(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2642', E.get('owner~2640'), True)
+    LOCAL(ctx, E, 'label~2660', E.get('owner~2658'), True)
     return t_7784(ctx, k, s, E)
 
 
@@ -895,7 +895,7 @@ def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2640', x_8810(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2658', x_8810(ctx, E), True)
     return True
 
 
@@ -905,7 +905,7 @@ def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2642', E.get('owner~2640'), True)
+    LOCAL(ctx, E, 'label~2660', E.get('owner~2658'), True)
     return True
 
 
@@ -917,12 +917,12 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2643'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2661'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2643', x_8812(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2642'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2661', x_8812(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2660'), '=', False, K[6])
     return t_7787(ctx, r1, s, E)
 
 
@@ -932,7 +932,7 @@ def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2643', x_8812(ctx, E), True)
+    LOCAL(ctx, E, 'was~2661', x_8812(ctx, E), True)
     return True
 
 
@@ -942,7 +942,7 @@ def d_7786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2642'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2660'), '=', False, K[6])
     return True
 
 
@@ -953,17 +953,17 @@ def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8815(ctx, E)))
-    old = E.get('b~2641', MISSING)
+    old = E.get('b~2659', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2641', old)
+        UNSET(ctx, E, 'b~2659', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~2641', item, True)
+            LOCAL(ctx, E, 'b~2659', item, True)
             if x_8816(ctx, E):
                 return t_7788(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -986,7 +986,7 @@ def d_7789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2643'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2661'), '=', False, K[6])
     return True
 
 
@@ -1008,17 +1008,17 @@ def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8821(ctx, E)))
-    old = E.get('rw~2644', MISSING)
+    old = E.get('rw~2662', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~2644', old)
+        UNSET(ctx, E, 'rw~2662', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~2644', item, True)
+            LOCAL(ctx, E, 'rw~2662', item, True)
             if x_8822(ctx, E):
                 return t_7792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -1032,10 +1032,10 @@ def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~2634'))
+    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~2652'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
-    LOCAL(ctx, E, 'label~2645', E.get('t~2634'), True)
+    LOCAL(ctx, E, 'label~2663', E.get('t~2652'), True)
     return t_7795(ctx, k, s, E)
 
 
@@ -1045,7 +1045,7 @@ def d_7793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~2634'))
+    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~2652'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
     return True
@@ -1057,7 +1057,7 @@ def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2645', E.get('t~2634'), True)
+    LOCAL(ctx, E, 'label~2663', E.get('t~2652'), True)
     return True
 
 
@@ -1069,12 +1069,12 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2646'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2664'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2646', x_8826(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2645'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2664', x_8826(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2663'), '=', False, K[6])
     return t_7798(ctx, r1, s, E)
 
 
@@ -1084,7 +1084,7 @@ def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2646', x_8826(ctx, E), True)
+    LOCAL(ctx, E, 'was~2664', x_8826(ctx, E), True)
     return True
 
 
@@ -1094,7 +1094,7 @@ def d_7797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2645'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2663'), '=', False, K[6])
     return True
 
 
@@ -1113,7 +1113,7 @@ def d_7799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2646'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2664'), '=', False, K[6])
     return True
 
 
@@ -1154,8 +1154,8 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'k~2655', 2, True)
-        LOCAL(ctx, E, 't~2656', 'nature_income', True)
+        LOCAL(ctx, E, 'k~2673', 2, True)
+        LOCAL(ctx, E, 't~2674', 'nature_income', True)
         return t_7861(ctx, k, s, E)
 
     ctx.steps += 1
@@ -1188,8 +1188,8 @@ def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2647', 2, True)
-    LOCAL(ctx, E, 'r~2648', 'energy', True)
+    LOCAL(ctx, E, 'n~2665', 2, True)
+    LOCAL(ctx, E, 'r~2666', 'energy', True)
     if not d_7809(ctx, E):
         return False
     return True
@@ -1201,7 +1201,7 @@ def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2647', 2, True)
+    LOCAL(ctx, E, 'n~2665', 2, True)
     return True
 
 
@@ -1211,7 +1211,7 @@ def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2648', 'energy', True)
+    LOCAL(ctx, E, 'r~2666', 'energy', True)
     return True
 
 
@@ -1224,8 +1224,8 @@ def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8838(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2649', E.get('n~2647'), True)
-    LOCAL(ctx, E, 'r~2650', E.get('r~2648'), True)
+    LOCAL(ctx, E, 'n~2667', E.get('n~2665'), True)
+    LOCAL(ctx, E, 'r~2668', E.get('r~2666'), True)
     if not d_7813(ctx, E):
         return False
     return True
@@ -1248,7 +1248,7 @@ def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', E.get('n~2647'), True)
+    LOCAL(ctx, E, 'n~2667', E.get('n~2665'), True)
     return True
 
 
@@ -1258,7 +1258,7 @@ def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2650', E.get('r~2648'), True)
+    LOCAL(ctx, E, 'r~2668', E.get('r~2666'), True)
     return True
 
 
@@ -1268,9 +1268,9 @@ def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2667'), '-=', False, K[9])
     if not d_7815(ctx, E):
         return False
     if not d_7817(ctx, E):
@@ -1284,9 +1284,9 @@ def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2667'), '-=', False, K[9])
     return True
 
 
@@ -1298,9 +1298,9 @@ def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8843(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2667'), '+=', False, K[10])
     return True
 
 
@@ -1310,9 +1310,9 @@ def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2667'), '+=', False, K[10])
     return True
 
 
@@ -1326,7 +1326,7 @@ def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2667'), '-=', False, K[11])
     return True
 
 
@@ -1338,7 +1338,7 @@ def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2667'), '-=', False, K[11])
     return True
 
 
@@ -1348,8 +1348,8 @@ def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', 1, True)
-    LOCAL(ctx, E, 'r~2652', 'batteries', True)
+    LOCAL(ctx, E, 'n~2669', 1, True)
+    LOCAL(ctx, E, 'r~2670', 'batteries', True)
     if not d_7822(ctx, E):
         return False
     return True
@@ -1361,7 +1361,7 @@ def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', 1, True)
+    LOCAL(ctx, E, 'n~2669', 1, True)
     return True
 
 
@@ -1371,7 +1371,7 @@ def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2652', 'batteries', True)
+    LOCAL(ctx, E, 'r~2670', 'batteries', True)
     return True
 
 
@@ -1384,8 +1384,8 @@ def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8852(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2653', E.get('n~2651'), True)
-    LOCAL(ctx, E, 'r~2654', E.get('r~2652'), True)
+    LOCAL(ctx, E, 'n~2671', E.get('n~2669'), True)
+    LOCAL(ctx, E, 'r~2672', E.get('r~2670'), True)
     if not d_7826(ctx, E):
         return False
     return True
@@ -1408,7 +1408,7 @@ def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2653', E.get('n~2651'), True)
+    LOCAL(ctx, E, 'n~2671', E.get('n~2669'), True)
     return True
 
 
@@ -1418,7 +1418,7 @@ def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2654', E.get('r~2652'), True)
+    LOCAL(ctx, E, 'r~2672', E.get('r~2670'), True)
     return True
 
 
@@ -1428,9 +1428,9 @@ def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~2672'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2671'), '-=', False, K[9])
     if not d_7828(ctx, E):
         return False
     if not d_7830(ctx, E):
@@ -1444,9 +1444,9 @@ def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~2672'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2671'), '-=', False, K[9])
     return True
 
 
@@ -1458,9 +1458,9 @@ def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8857(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~2654'))
+        c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~2672'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2671'), '+=', False, K[10])
     return True
 
 
@@ -1470,9 +1470,9 @@ def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~2672'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2671'), '+=', False, K[10])
     return True
 
 
@@ -1486,7 +1486,7 @@ def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2671'), '-=', False, K[11])
     return True
 
 
@@ -1498,7 +1498,7 @@ def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2671'), '-=', False, K[11])
     return True
 
 
@@ -1515,8 +1515,8 @@ def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2647', 2, True)
-    LOCAL(ctx, E, 'r~2648', 'energy', True)
+    LOCAL(ctx, E, 'n~2665', 2, True)
+    LOCAL(ctx, E, 'r~2666', 'energy', True)
     if not d_7836(ctx, E):
         return False
     return True
@@ -1535,8 +1535,8 @@ def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8866(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2649', E.get('n~2647'), True)
-    LOCAL(ctx, E, 'r~2650', E.get('r~2648'), True)
+    LOCAL(ctx, E, 'n~2667', E.get('n~2665'), True)
+    LOCAL(ctx, E, 'r~2668', E.get('r~2666'), True)
     if not d_7840(ctx, E):
         return False
     return True
@@ -1553,9 +1553,9 @@ def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2667'), '-=', False, K[9])
     if not d_7842(ctx, E):
         return False
     if not d_7844(ctx, E):
@@ -1569,9 +1569,9 @@ def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2667'), '-=', False, K[9])
     return True
 
 
@@ -1583,9 +1583,9 @@ def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8871(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2667'), '+=', False, K[10])
     return True
 
 
@@ -1595,9 +1595,9 @@ def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2667'), '+=', False, K[10])
     return True
 
 
@@ -1611,7 +1611,7 @@ def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2667'), '-=', False, K[11])
     return True
 
 
@@ -1623,7 +1623,7 @@ def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2667'), '-=', False, K[11])
     return True
 
 
@@ -1633,8 +1633,8 @@ def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', 1, True)
-    LOCAL(ctx, E, 'r~2652', 'batteries', True)
+    LOCAL(ctx, E, 'n~2669', 1, True)
+    LOCAL(ctx, E, 'r~2670', 'batteries', True)
     if not d_7849(ctx, E):
         return False
     return True
@@ -1653,8 +1653,8 @@ def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if not x_8880(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2653', E.get('n~2651'), True)
-    LOCAL(ctx, E, 'r~2654', E.get('r~2652'), True)
+    LOCAL(ctx, E, 'n~2671', E.get('n~2669'), True)
+    LOCAL(ctx, E, 'r~2672', E.get('r~2670'), True)
     if not d_7853(ctx, E):
         return False
     return True
@@ -1671,9 +1671,9 @@ def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~2672'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2671'), '-=', False, K[9])
     if not d_7855(ctx, E):
         return False
     if not d_7857(ctx, E):
@@ -1687,9 +1687,9 @@ def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~2672'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2671'), '-=', False, K[9])
     return True
 
 
@@ -1701,9 +1701,9 @@ def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         E = ctx.env()
     if x_8885(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~2654'))
+        c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~2672'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2671'), '+=', False, K[10])
     return True
 
 
@@ -1713,9 +1713,9 @@ def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~2672'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2671'), '+=', False, K[10])
     return True
 
 
@@ -1729,7 +1729,7 @@ def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2671'), '-=', False, K[11])
     return True
 
 
@@ -1741,7 +1741,7 @@ def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2671'), '-=', False, K[11])
     return True
 
 
@@ -1751,7 +1751,7 @@ def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2655', 2, True)
+    LOCAL(ctx, E, 'k~2673', 2, True)
     return True
 
 
@@ -1761,7 +1761,7 @@ def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2656', 'nature_income', True)
+    LOCAL(ctx, E, 't~2674', 'nature_income', True)
     return True
 
 
@@ -1771,9 +1771,9 @@ def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', E.get('k~2655'), True)
-    LOCAL(ctx, E, 't~2658', E.get('t~2656'), True)
-    LOCAL(ctx, E, 'col~2659', 'effect', True)
+    LOCAL(ctx, E, 'k~2675', E.get('k~2673'), True)
+    LOCAL(ctx, E, 't~2676', E.get('t~2674'), True)
+    LOCAL(ctx, E, 'col~2677', 'effect', True)
     return t_7865(ctx, k, s, E)
 
 
@@ -1783,7 +1783,7 @@ def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', E.get('k~2655'), True)
+    LOCAL(ctx, E, 'k~2675', E.get('k~2673'), True)
     return True
 
 
@@ -1793,7 +1793,7 @@ def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2658', E.get('t~2656'), True)
+    LOCAL(ctx, E, 't~2676', E.get('t~2674'), True)
     return True
 
 
@@ -1803,7 +1803,7 @@ def d_7864(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2659', 'effect', True)
+    LOCAL(ctx, E, 'col~2677', 'effect', True)
     return True
 
 
@@ -1818,7 +1818,7 @@ def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
             return k()
         return t_7866(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~2657')))
+    return nxt(num(E.get('k~2675')))
 
 
 def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -1829,18 +1829,18 @@ def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2668', E.get('t~2658'), True)
-        LOCAL(ctx, E, 'pos~2669', E.get('nxt~2662'), True)
+        LOCAL(ctx, E, 't~2686', E.get('t~2676'), True)
+        LOCAL(ctx, E, 'pos~2687', E.get('nxt~2680'), True)
         if not d_7872(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2670', E.get('t~2658'), True)
-        LOCAL(ctx, E, 'at~2671', E.get('nxt~2662'), True)
-        LOCAL(ctx, E, 'col~2672', E.get('col~2659'), True)
+        LOCAL(ctx, E, 't~2688', E.get('t~2676'), True)
+        LOCAL(ctx, E, 'at~2689', E.get('nxt~2680'), True)
+        LOCAL(ctx, E, 'col~2690', E.get('col~2677'), True)
         return t_7878(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2662', x_8898(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2680', x_8898(ctx, E), True)
     return t_7868(ctx, r1, s, E)
 
 
@@ -1850,7 +1850,7 @@ def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2662', x_8898(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2680', x_8898(ctx, E), True)
     return True
 
 
@@ -1874,7 +1874,7 @@ def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2668', E.get('t~2658'), True)
+    LOCAL(ctx, E, 't~2686', E.get('t~2676'), True)
     return True
 
 
@@ -1884,7 +1884,7 @@ def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2669', E.get('nxt~2662'), True)
+    LOCAL(ctx, E, 'pos~2687', E.get('nxt~2680'), True)
     return True
 
 
@@ -1896,14 +1896,14 @@ def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         E = ctx.env()
     if x_8902(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~2668'))
+        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~2686'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~2669'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2687'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~2668'))
+        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~2686'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2669'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~2687'), '=', False, K[5])
     return True
 
 
@@ -1913,9 +1913,9 @@ def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~2668'))
+    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~2686'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~2669'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2687'), '=', False, K[4])
     return True
 
 
@@ -1925,9 +1925,9 @@ def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~2668'))
+    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~2686'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2669'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~2687'), '=', False, K[5])
     return True
 
 
@@ -1937,7 +1937,7 @@ def d_7875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2670', E.get('t~2658'), True)
+    LOCAL(ctx, E, 't~2688', E.get('t~2676'), True)
     return True
 
 
@@ -1947,7 +1947,7 @@ def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2671', E.get('nxt~2662'), True)
+    LOCAL(ctx, E, 'at~2689', E.get('nxt~2680'), True)
     return True
 
 
@@ -1957,7 +1957,7 @@ def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2672', E.get('col~2659'), True)
+    LOCAL(ctx, E, 'col~2690', E.get('col~2677'), True)
     return True
 
 
@@ -1979,7 +1979,7 @@ def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2674', E.get('t~2670'), True)
+    LOCAL(ctx, E, 'label~2692', E.get('t~2688'), True)
     return t_7880(ctx, r1, s, E)
 
 
@@ -1989,7 +1989,7 @@ def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2674', E.get('t~2670'), True)
+    LOCAL(ctx, E, 'label~2692', E.get('t~2688'), True)
     return True
 
 
@@ -2001,12 +2001,12 @@ def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2675'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2693'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2675', x_8911(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2674'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2693', x_8911(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2692'), '=', False, K[6])
     return t_7883(ctx, r1, s, E)
 
 
@@ -2016,7 +2016,7 @@ def d_7881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2675', x_8911(ctx, E), True)
+    LOCAL(ctx, E, 'was~2693', x_8911(ctx, E), True)
     return True
 
 
@@ -2026,7 +2026,7 @@ def d_7882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2674'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2692'), '=', False, K[6])
     return True
 
 
@@ -2037,17 +2037,17 @@ def t_7883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8914(ctx, E)))
-    old = E.get('sp~2673', MISSING)
+    old = E.get('sp~2691', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~2673', old)
+        UNSET(ctx, E, 'sp~2691', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2673', item, True)
+            LOCAL(ctx, E, 'sp~2691', item, True)
             if x_8915(ctx, E):
                 return t_7884(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2110,7 +2110,7 @@ def d_7889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2675'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2693'), '=', False, K[6])
     return True
 
 
@@ -2131,9 +2131,9 @@ def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2676', x_8924(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2694', x_8924(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2678', E.get('owner~2676'), True)
+    LOCAL(ctx, E, 'label~2696', E.get('owner~2694'), True)
     return t_7894(ctx, k, s, E)
 
 
@@ -2143,7 +2143,7 @@ def d_7892(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2676', x_8924(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2694', x_8924(ctx, E), True)
     return True
 
 
@@ -2153,7 +2153,7 @@ def d_7893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2678', E.get('owner~2676'), True)
+    LOCAL(ctx, E, 'label~2696', E.get('owner~2694'), True)
     return True
 
 
@@ -2165,12 +2165,12 @@ def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2679'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2697'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2679', x_8926(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2678'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2697', x_8926(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2696'), '=', False, K[6])
     return t_7897(ctx, r1, s, E)
 
 
@@ -2180,7 +2180,7 @@ def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2679', x_8926(ctx, E), True)
+    LOCAL(ctx, E, 'was~2697', x_8926(ctx, E), True)
     return True
 
 
@@ -2190,7 +2190,7 @@ def d_7896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2678'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2696'), '=', False, K[6])
     return True
 
 
@@ -2201,17 +2201,17 @@ def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8929(ctx, E)))
-    old = E.get('b~2677', MISSING)
+    old = E.get('b~2695', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2677', old)
+        UNSET(ctx, E, 'b~2695', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~2677', item, True)
+            LOCAL(ctx, E, 'b~2695', item, True)
             if x_8930(ctx, E):
                 return t_7898(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2234,7 +2234,7 @@ def d_7899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2679'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2697'), '=', False, K[6])
     return True
 
 
@@ -2256,17 +2256,17 @@ def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8935(ctx, E)))
-    old = E.get('rw~2680', MISSING)
+    old = E.get('rw~2698', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~2680', old)
+        UNSET(ctx, E, 'rw~2698', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~2680', item, True)
+            LOCAL(ctx, E, 'rw~2698', item, True)
             if x_8936(ctx, E):
                 return t_7902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -2280,10 +2280,10 @@ def t_7902(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~2670'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~2688'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
-    LOCAL(ctx, E, 'label~2681', E.get('t~2670'), True)
+    LOCAL(ctx, E, 'label~2699', E.get('t~2688'), True)
     return t_7905(ctx, k, s, E)
 
 
@@ -2293,7 +2293,7 @@ def d_7903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~2670'))
+    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~2688'))
     if c is not None:
         SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
     return True
@@ -2305,7 +2305,7 @@ def d_7904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2681', E.get('t~2670'), True)
+    LOCAL(ctx, E, 'label~2699', E.get('t~2688'), True)
     return True
 
 
@@ -2317,12 +2317,12 @@ def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2682'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2700'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2682', x_8940(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2681'), '=', False, K[6])
+    LOCAL(ctx, E, 'was~2700', x_8940(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2699'), '=', False, K[6])
     return t_7908(ctx, r1, s, E)
 
 
@@ -2332,7 +2332,7 @@ def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2682', x_8940(ctx, E), True)
+    LOCAL(ctx, E, 'was~2700', x_8940(ctx, E), True)
     return True
 
 
@@ -2342,7 +2342,7 @@ def d_7907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2681'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2699'), '=', False, K[6])
     return True
 
 
@@ -2361,7 +2361,7 @@ def d_7909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2682'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2700'), '=', False, K[6])
     return True
 
 
@@ -2721,5 +2721,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/nature_items.yaml:11
-    'nature_reserve_connection_tile': '{"id":"nature_reserve_connection_tile","deck":"connection_tiles_a","module":"nature_reserve","effect":{"op":"seq","b":[{"op":"let","v":"k~2619","e":{"op":"lit","v":1,"x":8778},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7749},{"op":"let","v":"t~2620","e":{"op":"lit","v":"nature_income","x":8779},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7750},{"op":"seq","b":[{"op":"let","v":"k~2621","e":{"op":"var","n":"k~2619","x":8780},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7752},{"op":"let","v":"t~2622","e":{"op":"var","n":"t~2620","x":8781},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7753},{"op":"let","v":"col~2623","e":{"op":"lit","v":"effect","x":8782},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7754},{"op":"rep","n":{"op":"var","n":"k~2621","x":8783},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2626","e":{"op":"letx","v":"at~2624","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2622"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2622"},"d":0}},"b":{"op":"letx","v":"nxt~2625","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2624"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2624"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2625"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2625"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2625"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2625"}}},"x":8784},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7757},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2626"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2622"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2622"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2626"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2627","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2622"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2622"},"d":0}},"b":{"op":"letx","v":"built~2630","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2628","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2629","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2628"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2629"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2629"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2631","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2627"},"b":{"op":"key","of":{"op":"var","n":"l~2631"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2631"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2626"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2630"},"b":{"op":"key","of":{"op":"var","n":"l~2631"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8785},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7759},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7758},{"op":"let","v":"t~2632","e":{"op":"var","n":"t~2622","x":8786},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7760},{"op":"let","v":"pos~2633","e":{"op":"var","n":"nxt~2626","x":8787},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7761},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2632"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8788},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2632"},"d":0,"x":8789},"o":"=","e":{"op":"var","n":"pos~2633","x":8790},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7763},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2632"},"d":0,"x":8791},"o":"=","e":{"op":"var","n":"pos~2633","x":8792},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7764},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7762},{"op":"let","v":"t~2634","e":{"op":"var","n":"t~2622","x":8793},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7765},{"op":"let","v":"at~2635","e":{"op":"var","n":"nxt~2626","x":8794},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7766},{"op":"let","v":"col~2636","e":{"op":"var","n":"col~2623","x":8795},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7767},{"op":"seq","b":[{"op":"let","v":"label~2638","e":{"op":"var","n":"t~2634","x":8796},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7769},{"op":"seq","b":[{"op":"let","v":"was~2639","e":{"op":"st","k":"booking","x":8797},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7771},{"op":"set","t":{"op":"st","k":"booking","x":8798},"o":"=","e":{"op":"var","n":"label~2638","x":8799},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7772},{"op":"for","v":"sp~2637","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"spaces","d":[],"x":8800},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2637"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2635"},"x":8801},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2636"},"b":{"op":"lit","v":"solar"},"x":8802},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2637"},"k":{"op":"lit","v":"solar"},"x":8803},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7775},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2636"},"b":{"op":"lit","v":"energy"},"x":8804},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2637"},"k":{"op":"lit","v":"energy"},"x":8805},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7777},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2637"},"k":{"op":"lit","v":"effect"},"x":8806},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7778},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7776},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7774},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7773},{"op":"set","t":{"op":"st","k":"booking","x":8807},"o":"=","e":{"op":"var","n":"was~2639","x":8808},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7779}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7770},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2635"}}],"x":8809},"t":{"op":"seq","b":[{"op":"let","v":"owner~2640","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2634"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8810},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7782},{"op":"let","v":"label~2642","e":{"op":"var","n":"owner~2640","x":8811},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7783},{"op":"seq","b":[{"op":"let","v":"was~2643","e":{"op":"st","k":"booking","x":8812},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7785},{"op":"set","t":{"op":"st","k":"booking","x":8813},"o":"=","e":{"op":"var","n":"label~2642","x":8814},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7786},{"op":"for","v":"b~2641","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2640"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8815},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2641"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2635"},"x":8816},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2641"},"k":{"op":"lit","v":"effect"},"x":8817},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7788},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7787},{"op":"set","t":{"op":"st","k":"booking","x":8818},"o":"=","e":{"op":"var","n":"was~2643","x":8819},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7789}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7784}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7781},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7780},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8820},"t":{"op":"for","v":"rw~2644","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"rewards","d":[],"x":8821},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2644"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2635"}},{"op":"in","a":{"op":"var","n":"at~2635"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2634"},"d":[]},"neg":true}],"x":8822},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2634"},"d":[],"x":8823},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2635"}],"x":8824},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7793},{"op":"let","v":"label~2645","e":{"op":"var","n":"t~2634","x":8825},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7794},{"op":"seq","b":[{"op":"let","v":"was~2646","e":{"op":"st","k":"booking","x":8826},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7796},{"op":"set","t":{"op":"st","k":"booking","x":8827},"o":"=","e":{"op":"var","n":"label~2645","x":8828},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7797},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2644"},"k":{"op":"lit","v":"effect"},"x":8829},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7798},{"op":"set","t":{"op":"st","k":"booking","x":8830},"o":"=","e":{"op":"var","n":"was~2646","x":8831},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7799}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7795}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7792},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7791},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7790},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2635"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2634"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2634"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8832},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8833},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2634"}],"x":8834},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7801},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7800}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7768}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7756},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7755}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7751},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"req","c":{"op":"can","b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2647","e":{"op":"lit","v":2,"x":8836},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7807},{"op":"let","v":"r~2648","e":{"op":"lit","v":"energy","x":8837},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7808},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0},"b":{"op":"var","n":"n~2647"},"x":8838},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7810},{"op":"let","v":"n~2649","e":{"op":"var","n":"n~2647","x":8839},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7811},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2648","x":8840},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7812},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":8841},"o":"-=","e":{"op":"var","n":"n~2649","x":8842},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7814},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8843},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":8844},"o":"+=","e":{"op":"var","n":"n~2649","x":8845},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7816},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7815},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2649"},"b":{"op":"lit","v":0}}],"x":8846},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8847},"o":"-=","e":{"op":"var","n":"n~2649","x":8848},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7818},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7817}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7813}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7809}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7806},"label":{"op":"lit","v":{"option":0},"x":8849}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2651","e":{"op":"lit","v":1,"x":8850},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7820},{"op":"let","v":"r~2652","e":{"op":"lit","v":"batteries","x":8851},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7821},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0},"b":{"op":"var","n":"n~2651"},"x":8852},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7823},{"op":"let","v":"n~2653","e":{"op":"var","n":"n~2651","x":8853},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7824},{"op":"let","v":"r~2654","e":{"op":"var","n":"r~2652","x":8854},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7825},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2654"},"d":0,"x":8855},"o":"-=","e":{"op":"var","n":"n~2653","x":8856},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7827},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8857},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2654"},"d":0,"x":8858},"o":"+=","e":{"op":"var","n":"n~2653","x":8859},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7829},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7828},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2653"},"b":{"op":"lit","v":0}}],"x":8860},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8861},"o":"-=","e":{"op":"var","n":"n~2653","x":8862},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7831},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7830}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7826}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7822}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7819},"label":{"op":"lit","v":{"option":1},"x":8863}}],"kind":"choose","prompt":{"text":{"en":"choose one: pay 2 energy, or pay 1 battery","it":"scegli una: paga 2 energia, oppure paga 1 batteria"}},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7805},"x":8835},"at":"rules_data/pampero/definitions/resources.yaml:109","id":7804},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2647","e":{"op":"lit","v":2,"x":8864},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7834},{"op":"let","v":"r~2648","e":{"op":"lit","v":"energy","x":8865},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7835},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0},"b":{"op":"var","n":"n~2647"},"x":8866},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7837},{"op":"let","v":"n~2649","e":{"op":"var","n":"n~2647","x":8867},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7838},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2648","x":8868},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7839},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":8869},"o":"-=","e":{"op":"var","n":"n~2649","x":8870},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7841},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8871},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":8872},"o":"+=","e":{"op":"var","n":"n~2649","x":8873},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7843},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7842},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2649"},"b":{"op":"lit","v":0}}],"x":8874},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8875},"o":"-=","e":{"op":"var","n":"n~2649","x":8876},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7845},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7844}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7840}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7836}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7833},"label":{"op":"lit","v":{"option":0},"x":8877}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2651","e":{"op":"lit","v":1,"x":8878},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7847},{"op":"let","v":"r~2652","e":{"op":"lit","v":"batteries","x":8879},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7848},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0},"b":{"op":"var","n":"n~2651"},"x":8880},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7850},{"op":"let","v":"n~2653","e":{"op":"var","n":"n~2651","x":8881},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7851},{"op":"let","v":"r~2654","e":{"op":"var","n":"r~2652","x":8882},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7852},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2654"},"d":0,"x":8883},"o":"-=","e":{"op":"var","n":"n~2653","x":8884},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7854},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8885},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2654"},"d":0,"x":8886},"o":"+=","e":{"op":"var","n":"n~2653","x":8887},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7856},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7855},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2653"},"b":{"op":"lit","v":0}}],"x":8888},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8889},"o":"-=","e":{"op":"var","n":"n~2653","x":8890},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7858},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7857}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7853}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7849}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7846},"label":{"op":"lit","v":{"option":1},"x":8891}}],"kind":"choose","prompt":{"text":{"en":"choose one: pay 2 energy, or pay 1 battery","it":"scegli una: paga 2 energia, oppure paga 1 batteria"}},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7832},{"op":"let","v":"k~2655","e":{"op":"lit","v":2,"x":8892},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7859},{"op":"let","v":"t~2656","e":{"op":"lit","v":"nature_income","x":8893},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7860},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"var","n":"k~2655","x":8894},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7862},{"op":"let","v":"t~2658","e":{"op":"var","n":"t~2656","x":8895},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7863},{"op":"let","v":"col~2659","e":{"op":"lit","v":"effect","x":8896},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7864},{"op":"rep","n":{"op":"var","n":"k~2657","x":8897},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2662","e":{"op":"letx","v":"at~2660","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2658"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"letx","v":"nxt~2661","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2660"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2660"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2661"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2661"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2661"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2661"}}},"x":8898},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7867},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2662"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2662"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2663","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2658"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"letx","v":"built~2666","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2664","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2667","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2663"},"b":{"op":"key","of":{"op":"var","n":"l~2667"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2667"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2662"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2666"},"b":{"op":"key","of":{"op":"var","n":"l~2667"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8899},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7869},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7868},{"op":"let","v":"t~2668","e":{"op":"var","n":"t~2658","x":8900},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7870},{"op":"let","v":"pos~2669","e":{"op":"var","n":"nxt~2662","x":8901},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7871},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2668"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8902},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2668"},"d":0,"x":8903},"o":"=","e":{"op":"var","n":"pos~2669","x":8904},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7873},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2668"},"d":0,"x":8905},"o":"=","e":{"op":"var","n":"pos~2669","x":8906},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7874},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7872},{"op":"let","v":"t~2670","e":{"op":"var","n":"t~2658","x":8907},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7875},{"op":"let","v":"at~2671","e":{"op":"var","n":"nxt~2662","x":8908},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7876},{"op":"let","v":"col~2672","e":{"op":"var","n":"col~2659","x":8909},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7877},{"op":"seq","b":[{"op":"let","v":"label~2674","e":{"op":"var","n":"t~2670","x":8910},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7879},{"op":"seq","b":[{"op":"let","v":"was~2675","e":{"op":"st","k":"booking","x":8911},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7881},{"op":"set","t":{"op":"st","k":"booking","x":8912},"o":"=","e":{"op":"var","n":"label~2674","x":8913},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7882},{"op":"for","v":"sp~2673","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"spaces","d":[],"x":8914},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2673"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2671"},"x":8915},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2672"},"b":{"op":"lit","v":"solar"},"x":8916},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2673"},"k":{"op":"lit","v":"solar"},"x":8917},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7885},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2672"},"b":{"op":"lit","v":"energy"},"x":8918},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2673"},"k":{"op":"lit","v":"energy"},"x":8919},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7887},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2673"},"k":{"op":"lit","v":"effect"},"x":8920},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7888},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7886},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7884},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7883},{"op":"set","t":{"op":"st","k":"booking","x":8921},"o":"=","e":{"op":"var","n":"was~2675","x":8922},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7889}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7880},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2671"}}],"x":8923},"t":{"op":"seq","b":[{"op":"let","v":"owner~2676","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2670"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8924},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7892},{"op":"let","v":"label~2678","e":{"op":"var","n":"owner~2676","x":8925},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7893},{"op":"seq","b":[{"op":"let","v":"was~2679","e":{"op":"st","k":"booking","x":8926},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7895},{"op":"set","t":{"op":"st","k":"booking","x":8927},"o":"=","e":{"op":"var","n":"label~2678","x":8928},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7896},{"op":"for","v":"b~2677","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2676"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8929},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2677"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2671"},"x":8930},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2677"},"k":{"op":"lit","v":"effect"},"x":8931},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7898},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7897},{"op":"set","t":{"op":"st","k":"booking","x":8932},"o":"=","e":{"op":"var","n":"was~2679","x":8933},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7899}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7894}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7891},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7890},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8934},"t":{"op":"for","v":"rw~2680","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"rewards","d":[],"x":8935},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2680"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2671"}},{"op":"in","a":{"op":"var","n":"at~2671"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2670"},"d":[]},"neg":true}],"x":8936},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2670"},"d":[],"x":8937},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2671"}],"x":8938},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7903},{"op":"let","v":"label~2681","e":{"op":"var","n":"t~2670","x":8939},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7904},{"op":"seq","b":[{"op":"let","v":"was~2682","e":{"op":"st","k":"booking","x":8940},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7906},{"op":"set","t":{"op":"st","k":"booking","x":8941},"o":"=","e":{"op":"var","n":"label~2681","x":8942},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7907},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2680"},"k":{"op":"lit","v":"effect"},"x":8943},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7908},{"op":"set","t":{"op":"st","k":"booking","x":8944},"o":"=","e":{"op":"var","n":"was~2682","x":8945},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7909}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7905}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7902},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7901},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7900},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2671"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2670"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2670"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8946},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8947},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2670"}],"x":8948},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7911},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7910}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7878}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7866},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7865}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7861}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7803},"label":{"op":"lit","v":{"may":true},"x":8949}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:116","id":7912},"label":{"op":"lit","v":{"may":false},"x":8950}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may choose one: pay 2 energy, or pay 1 battery and advance the nature reserve income 2 spaces","it":"puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito della riserva naturale di 2 caselle"}},"at":"rules_data/pampero/definitions/resources.yaml:116","id":7802}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7748},"numbers":{"energy":1},"source":{"doc":"pampero-nature","section":"Zone A Connection Tile"},"at":"rules_data/pampero/modules/nature_items.yaml:11"}',
+    'nature_reserve_connection_tile': '{"id":"nature_reserve_connection_tile","deck":"connection_tiles_a","module":"nature_reserve","effect":{"op":"seq","b":[{"op":"let","v":"k~2637","e":{"op":"lit","v":1,"x":8778},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7749},{"op":"let","v":"t~2638","e":{"op":"lit","v":"nature_income","x":8779},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7750},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"var","n":"k~2637","x":8780},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7752},{"op":"let","v":"t~2640","e":{"op":"var","n":"t~2638","x":8781},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7753},{"op":"let","v":"col~2641","e":{"op":"lit","v":"effect","x":8782},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7754},{"op":"rep","n":{"op":"var","n":"k~2639","x":8783},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2644","e":{"op":"letx","v":"at~2642","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2640"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2640"},"d":0}},"b":{"op":"letx","v":"nxt~2643","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2642"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2642"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2643"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2643"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2643"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2643"}}},"x":8784},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7757},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2644"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2640"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2640"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2644"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2645","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2640"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2640"},"d":0}},"b":{"op":"letx","v":"built~2648","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2646","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2647","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2646"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2647"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2647"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2649","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2640"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2645"},"b":{"op":"key","of":{"op":"var","n":"l~2649"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2649"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2644"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2648"},"b":{"op":"key","of":{"op":"var","n":"l~2649"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8785},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7759},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7758},{"op":"let","v":"t~2650","e":{"op":"var","n":"t~2640","x":8786},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7760},{"op":"let","v":"pos~2651","e":{"op":"var","n":"nxt~2644","x":8787},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7761},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2650"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8788},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2650"},"d":0,"x":8789},"o":"=","e":{"op":"var","n":"pos~2651","x":8790},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7763},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2650"},"d":0,"x":8791},"o":"=","e":{"op":"var","n":"pos~2651","x":8792},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7764},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7762},{"op":"let","v":"t~2652","e":{"op":"var","n":"t~2640","x":8793},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7765},{"op":"let","v":"at~2653","e":{"op":"var","n":"nxt~2644","x":8794},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7766},{"op":"let","v":"col~2654","e":{"op":"var","n":"col~2641","x":8795},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7767},{"op":"seq","b":[{"op":"let","v":"label~2656","e":{"op":"var","n":"t~2652","x":8796},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7769},{"op":"seq","b":[{"op":"let","v":"was~2657","e":{"op":"st","k":"booking","x":8797},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7771},{"op":"set","t":{"op":"st","k":"booking","x":8798},"o":"=","e":{"op":"var","n":"label~2656","x":8799},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7772},{"op":"for","v":"sp~2655","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"spaces","d":[],"x":8800},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2655"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2653"},"x":8801},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2654"},"b":{"op":"lit","v":"solar"},"x":8802},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2655"},"k":{"op":"lit","v":"solar"},"x":8803},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7775},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2654"},"b":{"op":"lit","v":"energy"},"x":8804},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2655"},"k":{"op":"lit","v":"energy"},"x":8805},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7777},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2655"},"k":{"op":"lit","v":"effect"},"x":8806},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7778},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7776},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7774},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7773},{"op":"set","t":{"op":"st","k":"booking","x":8807},"o":"=","e":{"op":"var","n":"was~2657","x":8808},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7779}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7770},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2653"}}],"x":8809},"t":{"op":"seq","b":[{"op":"let","v":"owner~2658","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2652"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8810},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7782},{"op":"let","v":"label~2660","e":{"op":"var","n":"owner~2658","x":8811},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7783},{"op":"seq","b":[{"op":"let","v":"was~2661","e":{"op":"st","k":"booking","x":8812},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7785},{"op":"set","t":{"op":"st","k":"booking","x":8813},"o":"=","e":{"op":"var","n":"label~2660","x":8814},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7786},{"op":"for","v":"b~2659","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2658"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8815},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2659"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2653"},"x":8816},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2659"},"k":{"op":"lit","v":"effect"},"x":8817},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7788},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7787},{"op":"set","t":{"op":"st","k":"booking","x":8818},"o":"=","e":{"op":"var","n":"was~2661","x":8819},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7789}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7784}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7781},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7780},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8820},"t":{"op":"for","v":"rw~2662","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"rewards","d":[],"x":8821},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2662"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2653"}},{"op":"in","a":{"op":"var","n":"at~2653"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2652"},"d":[]},"neg":true}],"x":8822},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2652"},"d":[],"x":8823},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2653"}],"x":8824},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7793},{"op":"let","v":"label~2663","e":{"op":"var","n":"t~2652","x":8825},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7794},{"op":"seq","b":[{"op":"let","v":"was~2664","e":{"op":"st","k":"booking","x":8826},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7796},{"op":"set","t":{"op":"st","k":"booking","x":8827},"o":"=","e":{"op":"var","n":"label~2663","x":8828},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7797},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2662"},"k":{"op":"lit","v":"effect"},"x":8829},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7798},{"op":"set","t":{"op":"st","k":"booking","x":8830},"o":"=","e":{"op":"var","n":"was~2664","x":8831},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7799}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7795}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7792},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7791},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7790},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2653"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2652"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2652"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8832},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8833},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2652"}],"x":8834},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7801},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7800}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7768}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7756},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7755}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7751},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"req","c":{"op":"can","b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2665","e":{"op":"lit","v":2,"x":8836},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7807},{"op":"let","v":"r~2666","e":{"op":"lit","v":"energy","x":8837},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7808},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0},"b":{"op":"var","n":"n~2665"},"x":8838},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7810},{"op":"let","v":"n~2667","e":{"op":"var","n":"n~2665","x":8839},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7811},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2666","x":8840},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7812},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":8841},"o":"-=","e":{"op":"var","n":"n~2667","x":8842},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7814},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8843},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":8844},"o":"+=","e":{"op":"var","n":"n~2667","x":8845},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7816},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7815},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2667"},"b":{"op":"lit","v":0}}],"x":8846},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8847},"o":"-=","e":{"op":"var","n":"n~2667","x":8848},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7818},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7817}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7813}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7809}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7806},"label":{"op":"lit","v":{"option":0},"x":8849}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2669","e":{"op":"lit","v":1,"x":8850},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7820},{"op":"let","v":"r~2670","e":{"op":"lit","v":"batteries","x":8851},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7821},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2670"},"d":0},"b":{"op":"var","n":"n~2669"},"x":8852},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7823},{"op":"let","v":"n~2671","e":{"op":"var","n":"n~2669","x":8853},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7824},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2670","x":8854},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7825},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":8855},"o":"-=","e":{"op":"var","n":"n~2671","x":8856},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7827},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8857},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":8858},"o":"+=","e":{"op":"var","n":"n~2671","x":8859},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7829},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7828},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2671"},"b":{"op":"lit","v":0}}],"x":8860},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8861},"o":"-=","e":{"op":"var","n":"n~2671","x":8862},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7831},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7830}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7826}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7822}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7819},"label":{"op":"lit","v":{"option":1},"x":8863}}],"kind":"choose","prompt":{"text":{"en":"choose one: pay 2 energy, or pay 1 battery","it":"scegli una: paga 2 energia, oppure paga 1 batteria"}},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7805},"x":8835},"at":"rules_data/pampero/definitions/resources.yaml:109","id":7804},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2665","e":{"op":"lit","v":2,"x":8864},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7834},{"op":"let","v":"r~2666","e":{"op":"lit","v":"energy","x":8865},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7835},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0},"b":{"op":"var","n":"n~2665"},"x":8866},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7837},{"op":"let","v":"n~2667","e":{"op":"var","n":"n~2665","x":8867},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7838},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2666","x":8868},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7839},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":8869},"o":"-=","e":{"op":"var","n":"n~2667","x":8870},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7841},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8871},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":8872},"o":"+=","e":{"op":"var","n":"n~2667","x":8873},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7843},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7842},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2667"},"b":{"op":"lit","v":0}}],"x":8874},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8875},"o":"-=","e":{"op":"var","n":"n~2667","x":8876},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7845},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7844}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7840}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7836}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7833},"label":{"op":"lit","v":{"option":0},"x":8877}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2669","e":{"op":"lit","v":1,"x":8878},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7847},{"op":"let","v":"r~2670","e":{"op":"lit","v":"batteries","x":8879},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7848},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2670"},"d":0},"b":{"op":"var","n":"n~2669"},"x":8880},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7850},{"op":"let","v":"n~2671","e":{"op":"var","n":"n~2669","x":8881},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7851},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2670","x":8882},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7852},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":8883},"o":"-=","e":{"op":"var","n":"n~2671","x":8884},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7854},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8885},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":8886},"o":"+=","e":{"op":"var","n":"n~2671","x":8887},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7856},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7855},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2671"},"b":{"op":"lit","v":0}}],"x":8888},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8889},"o":"-=","e":{"op":"var","n":"n~2671","x":8890},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7858},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7857}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7853}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7849}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7846},"label":{"op":"lit","v":{"option":1},"x":8891}}],"kind":"choose","prompt":{"text":{"en":"choose one: pay 2 energy, or pay 1 battery","it":"scegli una: paga 2 energia, oppure paga 1 batteria"}},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7832},{"op":"let","v":"k~2673","e":{"op":"lit","v":2,"x":8892},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7859},{"op":"let","v":"t~2674","e":{"op":"lit","v":"nature_income","x":8893},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7860},{"op":"seq","b":[{"op":"let","v":"k~2675","e":{"op":"var","n":"k~2673","x":8894},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7862},{"op":"let","v":"t~2676","e":{"op":"var","n":"t~2674","x":8895},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7863},{"op":"let","v":"col~2677","e":{"op":"lit","v":"effect","x":8896},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7864},{"op":"rep","n":{"op":"var","n":"k~2675","x":8897},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2680","e":{"op":"letx","v":"at~2678","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2676"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2676"},"d":0}},"b":{"op":"letx","v":"nxt~2679","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2678"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2678"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2679"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2679"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2679"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2679"}}},"x":8898},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7867},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2680"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2676"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2676"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2680"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2681","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2676"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2676"},"d":0}},"b":{"op":"letx","v":"built~2684","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2682","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2683","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2682"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2683"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2683"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2685","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2676"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2681"},"b":{"op":"key","of":{"op":"var","n":"l~2685"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2685"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2680"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2684"},"b":{"op":"key","of":{"op":"var","n":"l~2685"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8899},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7869},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7868},{"op":"let","v":"t~2686","e":{"op":"var","n":"t~2676","x":8900},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7870},{"op":"let","v":"pos~2687","e":{"op":"var","n":"nxt~2680","x":8901},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7871},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2686"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8902},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2686"},"d":0,"x":8903},"o":"=","e":{"op":"var","n":"pos~2687","x":8904},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7873},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2686"},"d":0,"x":8905},"o":"=","e":{"op":"var","n":"pos~2687","x":8906},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7874},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7872},{"op":"let","v":"t~2688","e":{"op":"var","n":"t~2676","x":8907},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7875},{"op":"let","v":"at~2689","e":{"op":"var","n":"nxt~2680","x":8908},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7876},{"op":"let","v":"col~2690","e":{"op":"var","n":"col~2677","x":8909},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7877},{"op":"seq","b":[{"op":"let","v":"label~2692","e":{"op":"var","n":"t~2688","x":8910},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7879},{"op":"seq","b":[{"op":"let","v":"was~2693","e":{"op":"st","k":"booking","x":8911},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7881},{"op":"set","t":{"op":"st","k":"booking","x":8912},"o":"=","e":{"op":"var","n":"label~2692","x":8913},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7882},{"op":"for","v":"sp~2691","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"spaces","d":[],"x":8914},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2691"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2689"},"x":8915},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2690"},"b":{"op":"lit","v":"solar"},"x":8916},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2691"},"k":{"op":"lit","v":"solar"},"x":8917},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7885},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2690"},"b":{"op":"lit","v":"energy"},"x":8918},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2691"},"k":{"op":"lit","v":"energy"},"x":8919},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7887},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2691"},"k":{"op":"lit","v":"effect"},"x":8920},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7888},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7886},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7884},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7883},{"op":"set","t":{"op":"st","k":"booking","x":8921},"o":"=","e":{"op":"var","n":"was~2693","x":8922},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7889}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7880},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2689"}}],"x":8923},"t":{"op":"seq","b":[{"op":"let","v":"owner~2694","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2688"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8924},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7892},{"op":"let","v":"label~2696","e":{"op":"var","n":"owner~2694","x":8925},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7893},{"op":"seq","b":[{"op":"let","v":"was~2697","e":{"op":"st","k":"booking","x":8926},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7895},{"op":"set","t":{"op":"st","k":"booking","x":8927},"o":"=","e":{"op":"var","n":"label~2696","x":8928},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7896},{"op":"for","v":"b~2695","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2694"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8929},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2695"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2689"},"x":8930},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2695"},"k":{"op":"lit","v":"effect"},"x":8931},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7898},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7897},{"op":"set","t":{"op":"st","k":"booking","x":8932},"o":"=","e":{"op":"var","n":"was~2697","x":8933},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7899}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7894}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7891},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7890},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8934},"t":{"op":"for","v":"rw~2698","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"rewards","d":[],"x":8935},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2698"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2689"}},{"op":"in","a":{"op":"var","n":"at~2689"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2688"},"d":[]},"neg":true}],"x":8936},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2688"},"d":[],"x":8937},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2689"}],"x":8938},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7903},{"op":"let","v":"label~2699","e":{"op":"var","n":"t~2688","x":8939},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7904},{"op":"seq","b":[{"op":"let","v":"was~2700","e":{"op":"st","k":"booking","x":8940},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7906},{"op":"set","t":{"op":"st","k":"booking","x":8941},"o":"=","e":{"op":"var","n":"label~2699","x":8942},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7907},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2698"},"k":{"op":"lit","v":"effect"},"x":8943},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7908},{"op":"set","t":{"op":"st","k":"booking","x":8944},"o":"=","e":{"op":"var","n":"was~2700","x":8945},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7909}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7905}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7902},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7901},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7900},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2689"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2688"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2688"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8946},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8947},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2688"}],"x":8948},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7911},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7910}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7878}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7866},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7865}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7861}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7803},"label":{"op":"lit","v":{"may":true},"x":8949}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:116","id":7912},"label":{"op":"lit","v":{"may":false},"x":8950}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may choose one: pay 2 energy, or pay 1 battery and advance the nature reserve income 2 spaces","it":"puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito della riserva naturale di 2 caselle"}},"at":"rules_data/pampero/definitions/resources.yaml:116","id":7802}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7748},"numbers":{"energy":1},"source":{"doc":"pampero-nature","section":"Zone A Connection Tile"},"at":"rules_data/pampero/modules/nature_items.yaml:11"}',
 }

@@ -56,7 +56,7 @@ def x_9079(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (True if (((_w2 if type((_w2 := sum([len([v_x_2620 for v_x_2620 in items_of((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, []))) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'transformer')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w2)) >= 2)) and (((_w4 if type((_w4 := sum([len([v_x_2622 for v_x_2622 in items_of((_h1.get(v_s_2621, []) if type(_h1) is dict else KEY(_h1, v_s_2621, []))) if (True if (((v_x_2622.get('piece', None) if type(v_x_2622) is dict else KEY(v_x_2622, 'piece', None)) == 'transformer')) and (((v_x_2622.get('owner', None) if type(v_x_2622) is dict else KEY(v_x_2622, 'owner', None)) == E.get('you'))) else False)]) for v_s_2621 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2621, NOREC).get('area', None) if type(v_s_2621) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2621, NOREC).get('area', None) if type(v_s_2621) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2621, NOREC).get('area', None) if type(v_s_2621) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w4)) >= 2)) else False)
+        return (True if (((_w2 if type((_w2 := sum([len([v_x_2638 for v_x_2638 in items_of((_h1.get(v_s_2637, []) if type(_h1) is dict else KEY(_h1, v_s_2637, []))) if (True if (((v_x_2638.get('piece', None) if type(v_x_2638) is dict else KEY(v_x_2638, 'piece', None)) == 'transformer')) and (((v_x_2638.get('owner', None) if type(v_x_2638) is dict else KEY(v_x_2638, 'owner', None)) == E.get('you'))) else False)]) for v_s_2637 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w2)) >= 2)) and (((_w4 if type((_w4 := sum([len([v_x_2640 for v_x_2640 in items_of((_h1.get(v_s_2639, []) if type(_h1) is dict else KEY(_h1, v_s_2639, []))) if (True if (((v_x_2640.get('piece', None) if type(v_x_2640) is dict else KEY(v_x_2640, 'piece', None)) == 'transformer')) and (((v_x_2640.get('owner', None) if type(v_x_2640) is dict else KEY(v_x_2640, 'owner', None)) == E.get('you'))) else False)]) for v_s_2639 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2639, NOREC).get('area', None) if type(v_s_2639) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2639, NOREC).get('area', None) if type(v_s_2639) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2639, NOREC).get('area', None) if type(v_s_2639) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w4)) >= 2)) else False)
     return MEMO(ctx, (9079, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
@@ -98,14 +98,14 @@ def t_8023(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2642', 10, True)
-        LOCAL(ctx, E, 'r~2643', 'money', True)
-        LOCAL(ctx, E, 'k~2644', x_9111(ctx, E), True)
+        LOCAL(ctx, E, 'n~2660', 10, True)
+        LOCAL(ctx, E, 'r~2661', 'money', True)
+        LOCAL(ctx, E, 'k~2662', x_9111(ctx, E), True)
         return t_8052(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 10, True)
-    LOCAL(ctx, E, 'r~2624', 'money', True)
+    LOCAL(ctx, E, 'n~2641', 10, True)
+    LOCAL(ctx, E, 'r~2642', 'money', True)
     return t_8026(ctx, r1, s, E)
 
 
@@ -121,14 +121,14 @@ def t_8026(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
+        LOCAL(ctx, E, 'n~2647', E.get('left~2643'), True)
+        LOCAL(ctx, E, 'r~2648', E.get('r~2642'), True)
         if not d_8040(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
+    LOCAL(ctx, E, 'left~2643', E.get('n~2641'), True)
     return t_8028(ctx, r1, s, E)
 
 
@@ -142,17 +142,17 @@ def t_8028(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9083(ctx, E)))
-    old = E.get('rep~2626', MISSING)
+    old = E.get('rep~2644', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2626', old)
+        UNSET(ctx, E, 'rep~2644', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
+            LOCAL(ctx, E, 'rep~2644', item, True)
             if x_9084(ctx, E):
                 return t_8029(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -168,11 +168,11 @@ def t_8029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8037, E, 'left~2625', E.get('taken~2627'))
+        ASSIGN(ctx, 8037, E, 'left~2643', E.get('taken~2645'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
+    LOCAL(ctx, E, 'taken~2645', 0, True)
     return t_8031(ctx, r1, s, E)
 
 
@@ -199,7 +199,7 @@ def d_8037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8037, E, 'left~2625', E.get('taken~2627'))
+    ASSIGN(ctx, 8037, E, 'left~2643', E.get('taken~2645'))
     return True
 
 
@@ -213,13 +213,13 @@ def d_8040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_9097(ctx, E), True)
+    LOCAL(ctx, E, 'k~2649', x_9097(ctx, E), True)
     if not d_8042(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8044, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 8044, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
     if not d_8045(ctx, E):
         return False
     if not d_8047(ctx, E):
@@ -238,9 +238,9 @@ def d_8044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8044, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 8044, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
     return True
 
 
@@ -252,9 +252,9 @@ def d_8045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9103(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8046, ctx.state.get('supply'), E.get('r~2630'))
+        c, key = KEYPLACE(ctx, 8046, ctx.state.get('supply'), E.get('r~2648'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
     return True
 
 
@@ -264,9 +264,9 @@ def d_8046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8046, ctx.state.get('supply'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 8046, ctx.state.get('supply'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
     return True
 
 
@@ -280,7 +280,7 @@ def d_8047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
     return True
 
 
@@ -292,7 +292,7 @@ def d_8048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
     return True
 
 
@@ -307,8 +307,8 @@ def t_8052(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', x_9112(ctx, E), True)
-    LOCAL(ctx, E, 'r~2646', E.get('r~2643'), True)
+    LOCAL(ctx, E, 'n~2663', x_9112(ctx, E), True)
+    LOCAL(ctx, E, 'r~2664', E.get('r~2661'), True)
     return t_8055(ctx, k, s, E)
 
 
@@ -324,14 +324,14 @@ def t_8055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2651', E.get('left~2647'), True)
-        LOCAL(ctx, E, 'r~2652', E.get('r~2646'), True)
+        LOCAL(ctx, E, 'n~2669', E.get('left~2665'), True)
+        LOCAL(ctx, E, 'r~2670', E.get('r~2664'), True)
         if not d_8069(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2647', E.get('n~2645'), True)
+    LOCAL(ctx, E, 'left~2665', E.get('n~2663'), True)
     return t_8057(ctx, r1, s, E)
 
 
@@ -345,17 +345,17 @@ def t_8057(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9115(ctx, E)))
-    old = E.get('rep~2648', MISSING)
+    old = E.get('rep~2666', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2648', old)
+        UNSET(ctx, E, 'rep~2666', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2648', item, True)
+            LOCAL(ctx, E, 'rep~2666', item, True)
             if x_9116(ctx, E):
                 return t_8058(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -371,11 +371,11 @@ def t_8058(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8066, E, 'left~2647', E.get('taken~2649'))
+        ASSIGN(ctx, 8066, E, 'left~2665', E.get('taken~2667'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2649', 0, True)
+    LOCAL(ctx, E, 'taken~2667', 0, True)
     return t_8060(ctx, r1, s, E)
 
 
@@ -402,7 +402,7 @@ def d_8066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8066, E, 'left~2647', E.get('taken~2649'))
+    ASSIGN(ctx, 8066, E, 'left~2665', E.get('taken~2667'))
     return True
 
 
@@ -416,13 +416,13 @@ def d_8069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9131(ctx, E), True)
+    LOCAL(ctx, E, 'k~2671', x_9131(ctx, E), True)
     if not d_8071(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8073, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 8073, PL(ctx, E.get('you')).get('stock'), E.get('r~2670'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2671'), '+=', False, K[2])
     if not d_8074(ctx, E):
         return False
     if not d_8076(ctx, E):
@@ -441,9 +441,9 @@ def d_8073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8073, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 8073, PL(ctx, E.get('you')).get('stock'), E.get('r~2670'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2671'), '+=', False, K[2])
     return True
 
 
@@ -455,9 +455,9 @@ def d_8074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9137(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8075, ctx.state.get('supply'), E.get('r~2652'))
+        c, key = KEYPLACE(ctx, 8075, ctx.state.get('supply'), E.get('r~2670'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2671'), '-=', False, K[3])
     return True
 
 
@@ -467,9 +467,9 @@ def d_8075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8075, ctx.state.get('supply'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 8075, ctx.state.get('supply'), E.get('r~2670'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2671'), '-=', False, K[3])
     return True
 
 
@@ -483,7 +483,7 @@ def d_8076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8077, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2671'), '+=', False, K[4])
     return True
 
 
@@ -495,7 +495,7 @@ def d_8077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8077, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2671'), '+=', False, K[4])
     return True
 
 
@@ -596,5 +596,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:25
-    'objective_b1_b2_transformers': '{"id":"objective_b1_b2_transformers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more transformers on each sector B1 and B2.","it":"Avere 2 o più trasformatori in ciascuno dei settori B1 e B2."},"condition":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":"b1"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b1"}}]}]}}]},"b":{"op":"lit","v":2}},{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2621","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2622","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2621"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2622"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2622"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2621"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2621"},"f":"area","d":null},"b":{"op":"lit","v":"b2"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2621"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b2"}}]}]}}]},"b":{"op":"lit","v":2}}],"x":9079},"effect":{"op":"seq","b":[{"op":"let","v":"n~2623","e":{"op":"lit","v":10,"x":9080},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8024},{"op":"let","v":"r~2624","e":{"op":"lit","v":"money","x":9081},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8025},{"op":"seq","b":[{"op":"let","v":"left~2625","e":{"op":"var","n":"n~2623","x":9082},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8027},{"op":"for","v":"rep~2626","src":{"op":"ids","kind":"replacements","x":9083},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2624"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2625"},"b":{"op":"lit","v":0}}],"x":9084},"b":{"op":"seq","b":[{"op":"let","v":"taken~2627","e":{"op":"lit","v":0,"x":9085},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8030},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8032},"label":{"op":"lit","v":{"instead":0},"x":9086}},{"gens":[{"v":"instead~2628","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2625"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2625"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null}}]}]},"x":9087},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2627","x":9088},"o":"=","e":{"op":"var","n":"instead~2628","x":9089},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8034},{"op":"rep","n":{"op":"var","n":"instead~2628","x":9090},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"effect","d":null,"x":9091},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8036},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8035}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8033},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2628"}],"x":9092}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8031},{"op":"set","t":{"op":"var","n":"left~2625","x":9093},"o":"-=","e":{"op":"var","n":"taken~2627","x":9094},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8037}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8029},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8028},{"op":"let","v":"n~2629","e":{"op":"var","n":"left~2625","x":9095},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8038},{"op":"let","v":"r~2630","e":{"op":"var","n":"r~2624","x":9096},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8039},{"op":"seq","b":[{"op":"let","v":"k~2631","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2629"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2629"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0}]}]}}]}],"x":9097},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8041},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9098},"t":{"op":"set","t":{"op":"var","n":"k~2631","x":9099},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2631"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0}}]}]}]}],"x":9100},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8043},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8042},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0,"x":9101},"o":"+=","e":{"op":"var","n":"k~2631","x":9102},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8044},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9103},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0,"x":9104},"o":"-=","e":{"op":"var","n":"k~2631","x":9105},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8046},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8045},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2631"},"b":{"op":"lit","v":0}}],"x":9106},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9107},"o":"+=","e":{"op":"var","n":"k~2631","x":9108},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8048},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8047}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8040}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8026},{"op":"let","v":"n~2642","e":{"op":"lit","v":10,"x":9109},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8049},{"op":"let","v":"r~2643","e":{"op":"lit","v":"money","x":9110},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8050},{"op":"let","v":"k~2644","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2637","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2637"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2638","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2638"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2640","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2641","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2640"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2641"},"b":{"op":"var","n":"c~2638"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2638"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9111},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8051},{"op":"seq","b":[{"op":"let","v":"n~2645","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2642"},"b":{"op":"var","n":"k~2644"},"x":9112},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8053},{"op":"let","v":"r~2646","e":{"op":"var","n":"r~2643","x":9113},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8054},{"op":"seq","b":[{"op":"let","v":"left~2647","e":{"op":"var","n":"n~2645","x":9114},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8056},{"op":"for","v":"rep~2648","src":{"op":"ids","kind":"replacements","x":9115},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2646"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2647"},"b":{"op":"lit","v":0}}],"x":9116},"b":{"op":"seq","b":[{"op":"let","v":"taken~2649","e":{"op":"lit","v":0,"x":9117},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8059},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8061},"label":{"op":"lit","v":{"instead":0},"x":9118}},{"gens":[{"v":"instead~2650","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2647"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2647"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"room","d":null}}]}]},"x":9119},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2649","x":9120},"o":"=","e":{"op":"var","n":"instead~2650","x":9121},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8063},{"op":"rep","n":{"op":"var","n":"instead~2650","x":9122},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"effect","d":null,"x":9123},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8065},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8064}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8062},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2650"}],"x":9124}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2645","x":9125},"r":{"op":"var","n":"r~2646","x":9126}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8060},{"op":"set","t":{"op":"var","n":"left~2647","x":9127},"o":"-=","e":{"op":"var","n":"taken~2649","x":9128},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8066}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8058},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8057},{"op":"let","v":"n~2651","e":{"op":"var","n":"left~2647","x":9129},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8067},{"op":"let","v":"r~2652","e":{"op":"var","n":"r~2646","x":9130},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8068},{"op":"seq","b":[{"op":"let","v":"k~2653","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2651"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2651"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0}]}]}}]}],"x":9131},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8070},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9132},"t":{"op":"set","t":{"op":"var","n":"k~2653","x":9133},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2653"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0}}]}]}]}],"x":9134},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8072},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8071},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0,"x":9135},"o":"+=","e":{"op":"var","n":"k~2653","x":9136},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8073},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9137},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0,"x":9138},"o":"-=","e":{"op":"var","n":"k~2653","x":9139},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8075},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8074},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2653"},"b":{"op":"lit","v":0}}],"x":9140},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9141},"o":"+=","e":{"op":"var","n":"k~2653","x":9142},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8077},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8076}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8069}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8055}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8052}],"at":"rules_data/pampero/modules/objectives.yaml:31","id":8023},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:25"}',
+    'objective_b1_b2_transformers': '{"id":"objective_b1_b2_transformers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more transformers on each sector B1 and B2.","it":"Avere 2 o più trasformatori in ciascuno dei settori B1 e B2."},"condition":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2637","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2637"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2638"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2638"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"b":{"op":"lit","v":"b1"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b1"}}]}]}}]},"b":{"op":"lit","v":2}},{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2639","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2640","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2639"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2640"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2640"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2639"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2639"},"f":"area","d":null},"b":{"op":"lit","v":"b2"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2639"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b2"}}]}]}}]},"b":{"op":"lit","v":2}}],"x":9079},"effect":{"op":"seq","b":[{"op":"let","v":"n~2641","e":{"op":"lit","v":10,"x":9080},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8024},{"op":"let","v":"r~2642","e":{"op":"lit","v":"money","x":9081},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8025},{"op":"seq","b":[{"op":"let","v":"left~2643","e":{"op":"var","n":"n~2641","x":9082},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8027},{"op":"for","v":"rep~2644","src":{"op":"ids","kind":"replacements","x":9083},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2642"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2643"},"b":{"op":"lit","v":0}}],"x":9084},"b":{"op":"seq","b":[{"op":"let","v":"taken~2645","e":{"op":"lit","v":0,"x":9085},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8030},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8032},"label":{"op":"lit","v":{"instead":0},"x":9086}},{"gens":[{"v":"instead~2646","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2643"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2643"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null}}]}]},"x":9087},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2645","x":9088},"o":"=","e":{"op":"var","n":"instead~2646","x":9089},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8034},{"op":"rep","n":{"op":"var","n":"instead~2646","x":9090},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"effect","d":null,"x":9091},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8036},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8035}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8033},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2646"}],"x":9092}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8031},{"op":"set","t":{"op":"var","n":"left~2643","x":9093},"o":"-=","e":{"op":"var","n":"taken~2645","x":9094},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8037}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8029},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8028},{"op":"let","v":"n~2647","e":{"op":"var","n":"left~2643","x":9095},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8038},{"op":"let","v":"r~2648","e":{"op":"var","n":"r~2642","x":9096},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8039},{"op":"seq","b":[{"op":"let","v":"k~2649","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2647"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2647"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0}]}]}}]}],"x":9097},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8041},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9098},"t":{"op":"set","t":{"op":"var","n":"k~2649","x":9099},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2649"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0}}]}]}]}],"x":9100},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8043},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8042},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0,"x":9101},"o":"+=","e":{"op":"var","n":"k~2649","x":9102},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8044},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9103},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0,"x":9104},"o":"-=","e":{"op":"var","n":"k~2649","x":9105},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8046},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8045},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2649"},"b":{"op":"lit","v":0}}],"x":9106},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9107},"o":"+=","e":{"op":"var","n":"k~2649","x":9108},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8048},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8047}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8040}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8026},{"op":"let","v":"n~2660","e":{"op":"lit","v":10,"x":9109},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8049},{"op":"let","v":"r~2661","e":{"op":"lit","v":"money","x":9110},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8050},{"op":"let","v":"k~2662","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2655","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2655"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2656","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2657","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2657"},"b":{"op":"var","n":"c~2656"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2658","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2659","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2659"},"b":{"op":"var","n":"c~2656"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2656"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9111},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8051},{"op":"seq","b":[{"op":"let","v":"n~2663","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2660"},"b":{"op":"var","n":"k~2662"},"x":9112},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8053},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2661","x":9113},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8054},{"op":"seq","b":[{"op":"let","v":"left~2665","e":{"op":"var","n":"n~2663","x":9114},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8056},{"op":"for","v":"rep~2666","src":{"op":"ids","kind":"replacements","x":9115},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2666"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2664"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2665"},"b":{"op":"lit","v":0}}],"x":9116},"b":{"op":"seq","b":[{"op":"let","v":"taken~2667","e":{"op":"lit","v":0,"x":9117},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8059},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8061},"label":{"op":"lit","v":{"instead":0},"x":9118}},{"gens":[{"v":"instead~2668","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2665"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2666"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2665"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2666"},"f":"room","d":null}}]}]},"x":9119},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2667","x":9120},"o":"=","e":{"op":"var","n":"instead~2668","x":9121},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8063},{"op":"rep","n":{"op":"var","n":"instead~2668","x":9122},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2666"},"f":"effect","d":null,"x":9123},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8065},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8064}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8062},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2668"}],"x":9124}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2663","x":9125},"r":{"op":"var","n":"r~2664","x":9126}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8060},{"op":"set","t":{"op":"var","n":"left~2665","x":9127},"o":"-=","e":{"op":"var","n":"taken~2667","x":9128},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8066}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8058},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8057},{"op":"let","v":"n~2669","e":{"op":"var","n":"left~2665","x":9129},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8067},{"op":"let","v":"r~2670","e":{"op":"var","n":"r~2664","x":9130},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8068},{"op":"seq","b":[{"op":"let","v":"k~2671","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2670"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2669"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2669"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2670"},"d":0}]}]}}]}],"x":9131},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8070},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2670"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9132},"t":{"op":"set","t":{"op":"var","n":"k~2671","x":9133},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2671"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2670"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2670"},"d":0}}]}]}]}],"x":9134},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8072},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8071},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2670"},"d":0,"x":9135},"o":"+=","e":{"op":"var","n":"k~2671","x":9136},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8073},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2670"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9137},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2670"},"d":0,"x":9138},"o":"-=","e":{"op":"var","n":"k~2671","x":9139},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8075},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8074},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2670"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2671"},"b":{"op":"lit","v":0}}],"x":9140},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9141},"o":"+=","e":{"op":"var","n":"k~2671","x":9142},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8077},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8076}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8069}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8055}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8052}],"at":"rules_data/pampero/modules/objectives.yaml:31","id":8023},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:25"}',
 }

@@ -78,14 +78,14 @@ def x_9623(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2633 for v_i_2633 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2633, NOREC).get('deck', None) if type(v_i_2633) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2634))) is type((_w4 := sum([items_of((_h2.get(v_r_2636, []) if type(_h2) is dict else KEY(_h2, v_r_2636, []))).count(v_c_2634) for v_r_2636 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2634 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2634, NOREC).get('deck', None) if type(v_c_2634) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2651 for v_i_2651 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2651, NOREC).get('deck', None) if type(v_i_2651) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2652))) is type((_w4 := sum([items_of((_h2.get(v_r_2654, []) if type(_h2) is dict else KEY(_h2, v_r_2654, []))).count(v_c_2652) for v_r_2654 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2652 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2652, NOREC).get('deck', None) if type(v_c_2652) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9623, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2638'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2640'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2656'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2658'))) is int else num(_w2)))
 
 
 x_9627 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
@@ -94,67 +94,67 @@ x_9627 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2644'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2642'))) and (((_w3 if type((_w3 := E.get('left~2643'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2662'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2660'))) and (((_w3 if type((_w3 := E.get('left~2661'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2643'), (E.get('left~2643') if (FLD(ctx, K[0], E.get('rep~2644')) == None) else FLD(ctx, K[0], E.get('rep~2644')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2661'), (E.get('left~2661') if (FLD(ctx, K[0], E.get('rep~2662')) == None) else FLD(ctx, K[0], E.get('rep~2662')))]))
 
 
 def x_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2644'))
+    return FLD(ctx, K[1], E.get('rep~2662'))
 
 
 def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2646')}
+    return {'instead': E.get('instead~2664')}
 
 
 def x_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2647') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2648'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2647'), (_w2.get(E.get('r~2648'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2648'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2665') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2665'), (_w2.get(E.get('r~2666'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2666'), 0))]))])
 
 
 def x_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2648'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
 
 
 def x_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2649'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2648'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2648'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2648'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2667'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2666'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2666'), 0)))) is int else num(_w5)))])])
 
 
 def x_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2648'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2648'), 0))
+    return (_w2.get(E.get('r~2666'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2666'), 0))
 
 
 def x_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2648'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
 
 
 def x_9650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2648'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2648'), 0))
+    return (_w1.get(E.get('r~2666'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2666'), 0))
 
 
 def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2648'))) is str else None)) and ((E.get('k~2649') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2666'))) is str else None)) and ((E.get('k~2667') != 0)) else False)
 
 
 x_9653 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -168,14 +168,14 @@ def t_8463(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2638', 10, True)
-        LOCAL(ctx, E, 'r~2639', 'money', True)
-        LOCAL(ctx, E, 'k~2640', x_9623(ctx, E), True)
+        LOCAL(ctx, E, 'n~2656', 10, True)
+        LOCAL(ctx, E, 'r~2657', 'money', True)
+        LOCAL(ctx, E, 'k~2658', x_9623(ctx, E), True)
         return t_8492(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 10, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 10, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_8466(ctx, r1, s, E)
 
 
@@ -185,7 +185,7 @@ def d_8464(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 10, True)
+    LOCAL(ctx, E, 'n~2637', 10, True)
     return True
 
 
@@ -200,14 +200,14 @@ def t_8466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_8480(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_8468(ctx, r1, s, E)
 
 
@@ -221,17 +221,17 @@ def t_8468(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9595(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_9596(ctx, E):
                 return t_8469(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -247,11 +247,11 @@ def t_8469(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8477, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 8477, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_8471(ctx, r1, s, E)
 
 
@@ -278,7 +278,7 @@ def d_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8477, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 8477, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -292,13 +292,13 @@ def d_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_9609(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_9609(ctx, E), True)
     if not d_8482(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8484, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8484, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_8485(ctx, E):
         return False
     if not d_8487(ctx, E):
@@ -317,9 +317,9 @@ def d_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8484, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8484, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -331,9 +331,9 @@ def d_8485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9615(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8486, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 8486, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -343,9 +343,9 @@ def d_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8486, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8486, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -359,7 +359,7 @@ def d_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8488, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -371,7 +371,7 @@ def d_8488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8488, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -381,7 +381,7 @@ def d_8489(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2638', 10, True)
+    LOCAL(ctx, E, 'n~2656', 10, True)
     return True
 
 
@@ -391,7 +391,7 @@ def d_8490(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2639', 'money', True)
+    LOCAL(ctx, E, 'r~2657', 'money', True)
     return True
 
 
@@ -401,7 +401,7 @@ def d_8491(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2640', x_9623(ctx, E), True)
+    LOCAL(ctx, E, 'k~2658', x_9623(ctx, E), True)
     return True
 
 
@@ -411,8 +411,8 @@ def t_8492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2641', x_9624(ctx, E), True)
-    LOCAL(ctx, E, 'r~2642', E.get('r~2639'), True)
+    LOCAL(ctx, E, 'n~2659', x_9624(ctx, E), True)
+    LOCAL(ctx, E, 'r~2660', E.get('r~2657'), True)
     return t_8495(ctx, k, s, E)
 
 
@@ -422,7 +422,7 @@ def d_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2641', x_9624(ctx, E), True)
+    LOCAL(ctx, E, 'n~2659', x_9624(ctx, E), True)
     return True
 
 
@@ -432,7 +432,7 @@ def d_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2642', E.get('r~2639'), True)
+    LOCAL(ctx, E, 'r~2660', E.get('r~2657'), True)
     return True
 
 
@@ -444,14 +444,14 @@ def t_8495(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2647', E.get('left~2643'), True)
-        LOCAL(ctx, E, 'r~2648', E.get('r~2642'), True)
+        LOCAL(ctx, E, 'n~2665', E.get('left~2661'), True)
+        LOCAL(ctx, E, 'r~2666', E.get('r~2660'), True)
         if not d_8509(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2643', E.get('n~2641'), True)
+    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
     return t_8497(ctx, r1, s, E)
 
 
@@ -461,7 +461,7 @@ def d_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2643', E.get('n~2641'), True)
+    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
     return True
 
 
@@ -472,17 +472,17 @@ def t_8497(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9627(ctx, E)))
-    old = E.get('rep~2644', MISSING)
+    old = E.get('rep~2662', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2644', old)
+        UNSET(ctx, E, 'rep~2662', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2644', item, True)
+            LOCAL(ctx, E, 'rep~2662', item, True)
             if x_9628(ctx, E):
                 return t_8498(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -498,11 +498,11 @@ def t_8498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8506, E, 'left~2643', E.get('taken~2645'))
+        ASSIGN(ctx, 8506, E, 'left~2661', E.get('taken~2663'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2645', 0, True)
+    LOCAL(ctx, E, 'taken~2663', 0, True)
     return t_8500(ctx, r1, s, E)
 
 
@@ -512,7 +512,7 @@ def d_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2645', 0, True)
+    LOCAL(ctx, E, 'taken~2663', 0, True)
     return True
 
 
@@ -532,7 +532,7 @@ def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2645', E.get('instead~2646'))
+    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
     return t_8504(ctx, k, s, E)
 
 
@@ -542,7 +542,7 @@ def d_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2645', E.get('instead~2646'))
+    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
     return True
 
 
@@ -557,7 +557,7 @@ def t_8504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_8505(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2646')))
+    return nxt(num(E.get('instead~2664')))
 
 
 def t_8505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -575,7 +575,7 @@ def d_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8506, E, 'left~2643', E.get('taken~2645'))
+    ASSIGN(ctx, 8506, E, 'left~2661', E.get('taken~2663'))
     return True
 
 
@@ -585,7 +585,7 @@ def d_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2647', E.get('left~2643'), True)
+    LOCAL(ctx, E, 'n~2665', E.get('left~2661'), True)
     return True
 
 
@@ -595,7 +595,7 @@ def d_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2648', E.get('r~2642'), True)
+    LOCAL(ctx, E, 'r~2666', E.get('r~2660'), True)
     return True
 
 
@@ -605,13 +605,13 @@ def d_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2649', x_9643(ctx, E), True)
+    LOCAL(ctx, E, 'k~2667', x_9643(ctx, E), True)
     if not d_8511(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8513, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
+    c, key = KEYPLACE(ctx, 8513, PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[2])
     if not d_8514(ctx, E):
         return False
     if not d_8516(ctx, E):
@@ -625,7 +625,7 @@ def d_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2649', x_9643(ctx, E), True)
+    LOCAL(ctx, E, 'k~2667', x_9643(ctx, E), True)
     return True
 
 
@@ -637,7 +637,7 @@ def d_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9644(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2649', x_9646(ctx, E))
+        LOCAL(ctx, E, 'k~2667', x_9646(ctx, E))
     return True
 
 
@@ -647,7 +647,7 @@ def d_8512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2649', x_9646(ctx, E))
+    LOCAL(ctx, E, 'k~2667', x_9646(ctx, E))
     return True
 
 
@@ -657,9 +657,9 @@ def d_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8513, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
+    c, key = KEYPLACE(ctx, 8513, PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[2])
     return True
 
 
@@ -671,9 +671,9 @@ def d_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9649(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8515, ctx.state.get('supply'), E.get('r~2648'))
+        c, key = KEYPLACE(ctx, 8515, ctx.state.get('supply'), E.get('r~2666'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[3])
     return True
 
 
@@ -683,9 +683,9 @@ def d_8515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8515, ctx.state.get('supply'), E.get('r~2648'))
+    c, key = KEYPLACE(ctx, 8515, ctx.state.get('supply'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[3])
     return True
 
 
@@ -699,7 +699,7 @@ def d_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8517, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[4])
     return True
 
 
@@ -711,7 +711,7 @@ def d_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8517, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[4])
     return True
 
 
@@ -825,5 +825,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:89
-    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9591},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":10,"x":9592},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8464},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":9593},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8465},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":9594},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8467},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":9595},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":9596},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":9597},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8470},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8472},"label":{"op":"lit","v":{"instead":0},"x":9598}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":9599},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":9600},"o":"=","e":{"op":"var","n":"instead~2624","x":9601},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8474},{"op":"rep","n":{"op":"var","n":"instead~2624","x":9602},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":9603},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8476},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8475}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8473},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":9604}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8471},{"op":"set","t":{"op":"var","n":"left~2621","x":9605},"o":"-=","e":{"op":"var","n":"taken~2623","x":9606},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8477}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8469},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8468},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":9607},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8478},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":9608},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8479},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":9609},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8481},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9610},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":9611},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":9612},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8483},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":9613},"o":"+=","e":{"op":"var","n":"k~2627","x":9614},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8484},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9615},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":9616},"o":"-=","e":{"op":"var","n":"k~2627","x":9617},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8485},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":9618},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9619},"o":"+=","e":{"op":"var","n":"k~2627","x":9620},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8488},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8480}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8466},{"op":"let","v":"n~2638","e":{"op":"lit","v":10,"x":9621},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8489},{"op":"let","v":"r~2639","e":{"op":"lit","v":"money","x":9622},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8490},{"op":"let","v":"k~2640","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2633","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2633"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2634","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2635","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2635"},"b":{"op":"var","n":"c~2634"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2636","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2636"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2634"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2634"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9623},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8491},{"op":"seq","b":[{"op":"let","v":"n~2641","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2638"},"b":{"op":"var","n":"k~2640"},"x":9624},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8493},{"op":"let","v":"r~2642","e":{"op":"var","n":"r~2639","x":9625},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8494},{"op":"seq","b":[{"op":"let","v":"left~2643","e":{"op":"var","n":"n~2641","x":9626},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8496},{"op":"for","v":"rep~2644","src":{"op":"ids","kind":"replacements","x":9627},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2642"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2643"},"b":{"op":"lit","v":0}}],"x":9628},"b":{"op":"seq","b":[{"op":"let","v":"taken~2645","e":{"op":"lit","v":0,"x":9629},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8499},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8501},"label":{"op":"lit","v":{"instead":0},"x":9630}},{"gens":[{"v":"instead~2646","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2643"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2643"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null}}]}]},"x":9631},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2645","x":9632},"o":"=","e":{"op":"var","n":"instead~2646","x":9633},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8503},{"op":"rep","n":{"op":"var","n":"instead~2646","x":9634},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"effect","d":null,"x":9635},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8505},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8504}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8502},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2646"}],"x":9636}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2641","x":9637},"r":{"op":"var","n":"r~2642","x":9638}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8500},{"op":"set","t":{"op":"var","n":"left~2643","x":9639},"o":"-=","e":{"op":"var","n":"taken~2645","x":9640},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8506}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8498},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8497},{"op":"let","v":"n~2647","e":{"op":"var","n":"left~2643","x":9641},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8507},{"op":"let","v":"r~2648","e":{"op":"var","n":"r~2642","x":9642},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8508},{"op":"seq","b":[{"op":"let","v":"k~2649","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2647"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2647"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0}]}]}}]}],"x":9643},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8510},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9644},"t":{"op":"set","t":{"op":"var","n":"k~2649","x":9645},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2649"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0}}]}]}]}],"x":9646},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8512},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8511},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0,"x":9647},"o":"+=","e":{"op":"var","n":"k~2649","x":9648},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8513},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9649},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0,"x":9650},"o":"-=","e":{"op":"var","n":"k~2649","x":9651},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8515},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8514},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2649"},"b":{"op":"lit","v":0}}],"x":9652},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9653},"o":"+=","e":{"op":"var","n":"k~2649","x":9654},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8517},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8516}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8509}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8495}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8492}],"at":"rules_data/pampero/modules/objectives.yaml:95","id":8463},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:89"}',
+    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9591},"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":10,"x":9592},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8464},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":9593},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8465},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":9594},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8467},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":9595},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":9596},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":9597},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8470},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8472},"label":{"op":"lit","v":{"instead":0},"x":9598}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":9599},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":9600},"o":"=","e":{"op":"var","n":"instead~2642","x":9601},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8474},{"op":"rep","n":{"op":"var","n":"instead~2642","x":9602},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":9603},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8476},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8475}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8473},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":9604}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8471},{"op":"set","t":{"op":"var","n":"left~2639","x":9605},"o":"-=","e":{"op":"var","n":"taken~2641","x":9606},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8477}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8469},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8468},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":9607},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8478},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":9608},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8479},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":9609},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8481},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9610},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":9611},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":9612},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8483},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":9613},"o":"+=","e":{"op":"var","n":"k~2645","x":9614},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8484},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9615},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":9616},"o":"-=","e":{"op":"var","n":"k~2645","x":9617},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8485},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":9618},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9619},"o":"+=","e":{"op":"var","n":"k~2645","x":9620},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8488},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8480}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8466},{"op":"let","v":"n~2656","e":{"op":"lit","v":10,"x":9621},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8489},{"op":"let","v":"r~2657","e":{"op":"lit","v":"money","x":9622},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8490},{"op":"let","v":"k~2658","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2651","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2651"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2652","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2653","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2653"},"b":{"op":"var","n":"c~2652"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2654","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2655","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2654"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2655"},"b":{"op":"var","n":"c~2652"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2652"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9623},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8491},{"op":"seq","b":[{"op":"let","v":"n~2659","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2656"},"b":{"op":"var","n":"k~2658"},"x":9624},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8493},{"op":"let","v":"r~2660","e":{"op":"var","n":"r~2657","x":9625},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8494},{"op":"seq","b":[{"op":"let","v":"left~2661","e":{"op":"var","n":"n~2659","x":9626},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8496},{"op":"for","v":"rep~2662","src":{"op":"ids","kind":"replacements","x":9627},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2660"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2661"},"b":{"op":"lit","v":0}}],"x":9628},"b":{"op":"seq","b":[{"op":"let","v":"taken~2663","e":{"op":"lit","v":0,"x":9629},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8499},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8501},"label":{"op":"lit","v":{"instead":0},"x":9630}},{"gens":[{"v":"instead~2664","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2661"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2661"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null}}]}]},"x":9631},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2663","x":9632},"o":"=","e":{"op":"var","n":"instead~2664","x":9633},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8503},{"op":"rep","n":{"op":"var","n":"instead~2664","x":9634},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"effect","d":null,"x":9635},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8505},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8504}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8502},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2664"}],"x":9636}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2659","x":9637},"r":{"op":"var","n":"r~2660","x":9638}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8500},{"op":"set","t":{"op":"var","n":"left~2661","x":9639},"o":"-=","e":{"op":"var","n":"taken~2663","x":9640},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8506}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8498},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8497},{"op":"let","v":"n~2665","e":{"op":"var","n":"left~2661","x":9641},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8507},{"op":"let","v":"r~2666","e":{"op":"var","n":"r~2660","x":9642},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8508},{"op":"seq","b":[{"op":"let","v":"k~2667","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2665"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2665"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0}]}]}}]}],"x":9643},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8510},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9644},"t":{"op":"set","t":{"op":"var","n":"k~2667","x":9645},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2667"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0}}]}]}]}],"x":9646},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8512},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8511},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0,"x":9647},"o":"+=","e":{"op":"var","n":"k~2667","x":9648},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8513},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9649},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0,"x":9650},"o":"-=","e":{"op":"var","n":"k~2667","x":9651},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8515},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8514},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2667"},"b":{"op":"lit","v":0}}],"x":9652},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9653},"o":"+=","e":{"op":"var","n":"k~2667","x":9654},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8517},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8516}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8509}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8495}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8492}],"at":"rules_data/pampero/modules/objectives.yaml:95","id":8463},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:89"}',
 }

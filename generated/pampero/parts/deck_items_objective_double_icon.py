@@ -56,7 +56,7 @@ def x_9143(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2619, {}) if type(_h1) is dict else KEY(_h1, v_c_2619, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('double_icon', _w3))]) >= 5)
+        return (len([v_c_2637 for v_c_2637 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2637, {}) if type(_h1) is dict else KEY(_h1, v_c_2637, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('double_icon', _w3))]) >= 5)
     return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
@@ -98,14 +98,14 @@ def t_8078(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9175(ctx, E), True)
+        LOCAL(ctx, E, 'n~2657', 10, True)
+        LOCAL(ctx, E, 'r~2658', 'money', True)
+        LOCAL(ctx, E, 'k~2659', x_9175(ctx, E), True)
         return t_8107(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
+    LOCAL(ctx, E, 'n~2638', 10, True)
+    LOCAL(ctx, E, 'r~2639', 'money', True)
     return t_8081(ctx, r1, s, E)
 
 
@@ -121,14 +121,14 @@ def t_8081(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
+        LOCAL(ctx, E, 'n~2644', E.get('left~2640'), True)
+        LOCAL(ctx, E, 'r~2645', E.get('r~2639'), True)
         if not d_8095(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
+    LOCAL(ctx, E, 'left~2640', E.get('n~2638'), True)
     return t_8083(ctx, r1, s, E)
 
 
@@ -142,17 +142,17 @@ def t_8083(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9147(ctx, E)))
-    old = E.get('rep~2623', MISSING)
+    old = E.get('rep~2641', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2623', old)
+        UNSET(ctx, E, 'rep~2641', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
+            LOCAL(ctx, E, 'rep~2641', item, True)
             if x_9148(ctx, E):
                 return t_8084(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -168,11 +168,11 @@ def t_8084(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8092, E, 'left~2622', E.get('taken~2624'))
+        ASSIGN(ctx, 8092, E, 'left~2640', E.get('taken~2642'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
+    LOCAL(ctx, E, 'taken~2642', 0, True)
     return t_8086(ctx, r1, s, E)
 
 
@@ -199,7 +199,7 @@ def d_8092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8092, E, 'left~2622', E.get('taken~2624'))
+    ASSIGN(ctx, 8092, E, 'left~2640', E.get('taken~2642'))
     return True
 
 
@@ -213,13 +213,13 @@ def d_8095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9161(ctx, E), True)
+    LOCAL(ctx, E, 'k~2646', x_9161(ctx, E), True)
     if not d_8097(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8099, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8099, PL(ctx, E.get('you')).get('stock'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2646'), '+=', False, K[2])
     if not d_8100(ctx, E):
         return False
     if not d_8102(ctx, E):
@@ -238,9 +238,9 @@ def d_8099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8099, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8099, PL(ctx, E.get('you')).get('stock'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2646'), '+=', False, K[2])
     return True
 
 
@@ -252,9 +252,9 @@ def d_8100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9167(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8101, ctx.state.get('supply'), E.get('r~2627'))
+        c, key = KEYPLACE(ctx, 8101, ctx.state.get('supply'), E.get('r~2645'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2646'), '-=', False, K[3])
     return True
 
 
@@ -264,9 +264,9 @@ def d_8101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8101, ctx.state.get('supply'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8101, ctx.state.get('supply'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2646'), '-=', False, K[3])
     return True
 
 
@@ -280,7 +280,7 @@ def d_8102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8103, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2646'), '+=', False, K[4])
     return True
 
 
@@ -292,7 +292,7 @@ def d_8103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8103, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2646'), '+=', False, K[4])
     return True
 
 
@@ -307,8 +307,8 @@ def t_8107(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9176(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
+    LOCAL(ctx, E, 'n~2660', x_9176(ctx, E), True)
+    LOCAL(ctx, E, 'r~2661', E.get('r~2658'), True)
     return t_8110(ctx, k, s, E)
 
 
@@ -324,14 +324,14 @@ def t_8110(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
+        LOCAL(ctx, E, 'n~2666', E.get('left~2662'), True)
+        LOCAL(ctx, E, 'r~2667', E.get('r~2661'), True)
         if not d_8124(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
+    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
     return t_8112(ctx, r1, s, E)
 
 
@@ -345,17 +345,17 @@ def t_8112(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9179(ctx, E)))
-    old = E.get('rep~2645', MISSING)
+    old = E.get('rep~2663', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2645', old)
+        UNSET(ctx, E, 'rep~2663', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
+            LOCAL(ctx, E, 'rep~2663', item, True)
             if x_9180(ctx, E):
                 return t_8113(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -371,11 +371,11 @@ def t_8113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8121, E, 'left~2644', E.get('taken~2646'))
+        ASSIGN(ctx, 8121, E, 'left~2662', E.get('taken~2664'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
+    LOCAL(ctx, E, 'taken~2664', 0, True)
     return t_8115(ctx, r1, s, E)
 
 
@@ -402,7 +402,7 @@ def d_8121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8121, E, 'left~2644', E.get('taken~2646'))
+    ASSIGN(ctx, 8121, E, 'left~2662', E.get('taken~2664'))
     return True
 
 
@@ -416,13 +416,13 @@ def d_8124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9195(ctx, E), True)
+    LOCAL(ctx, E, 'k~2668', x_9195(ctx, E), True)
     if not d_8126(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8128, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8128, PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
     if not d_8129(ctx, E):
         return False
     if not d_8131(ctx, E):
@@ -441,9 +441,9 @@ def d_8128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8128, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8128, PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
     return True
 
 
@@ -455,9 +455,9 @@ def d_8129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9201(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8130, ctx.state.get('supply'), E.get('r~2649'))
+        c, key = KEYPLACE(ctx, 8130, ctx.state.get('supply'), E.get('r~2667'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[3])
     return True
 
 
@@ -467,9 +467,9 @@ def d_8130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8130, ctx.state.get('supply'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8130, ctx.state.get('supply'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[3])
     return True
 
 
@@ -483,7 +483,7 @@ def d_8131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8132, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[4])
     return True
 
 
@@ -495,7 +495,7 @@ def d_8132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8132, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[4])
     return True
 
 
@@ -596,5 +596,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:33
-    'objective_double_icon': '{"id":"objective_double_icon","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more double-icon contracts.","it":"Avere 5 o più contratti a doppia icona."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2619","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"double_icon"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2619"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":5},"x":9143},"effect":{"op":"seq","b":[{"op":"let","v":"n~2620","e":{"op":"lit","v":10,"x":9144},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8079},{"op":"let","v":"r~2621","e":{"op":"lit","v":"money","x":9145},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8080},{"op":"seq","b":[{"op":"let","v":"left~2622","e":{"op":"var","n":"n~2620","x":9146},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8082},{"op":"for","v":"rep~2623","src":{"op":"ids","kind":"replacements","x":9147},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2621"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2622"},"b":{"op":"lit","v":0}}],"x":9148},"b":{"op":"seq","b":[{"op":"let","v":"taken~2624","e":{"op":"lit","v":0,"x":9149},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8085},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8087},"label":{"op":"lit","v":{"instead":0},"x":9150}},{"gens":[{"v":"instead~2625","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2622"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2622"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null}}]}]},"x":9151},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2624","x":9152},"o":"=","e":{"op":"var","n":"instead~2625","x":9153},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8089},{"op":"rep","n":{"op":"var","n":"instead~2625","x":9154},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"effect","d":null,"x":9155},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8091},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8090}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8088},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2625"}],"x":9156}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8086},{"op":"set","t":{"op":"var","n":"left~2622","x":9157},"o":"-=","e":{"op":"var","n":"taken~2624","x":9158},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8092}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8084},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8083},{"op":"let","v":"n~2626","e":{"op":"var","n":"left~2622","x":9159},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8093},{"op":"let","v":"r~2627","e":{"op":"var","n":"r~2621","x":9160},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8094},{"op":"seq","b":[{"op":"let","v":"k~2628","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2626"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2626"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0}]}]}}]}],"x":9161},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8096},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9162},"t":{"op":"set","t":{"op":"var","n":"k~2628","x":9163},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2628"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0}}]}]}]}],"x":9164},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8098},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8097},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0,"x":9165},"o":"+=","e":{"op":"var","n":"k~2628","x":9166},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8099},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9167},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0,"x":9168},"o":"-=","e":{"op":"var","n":"k~2628","x":9169},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8101},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8100},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2628"},"b":{"op":"lit","v":0}}],"x":9170},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9171},"o":"+=","e":{"op":"var","n":"k~2628","x":9172},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8103},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8102}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8095}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8081},{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9173},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8104},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9174},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8105},{"op":"let","v":"k~2641","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2634","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2634"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2635","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2636","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2636"},"b":{"op":"var","n":"c~2635"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2637","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2637"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2638"},"b":{"op":"var","n":"c~2635"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9175},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8106},{"op":"seq","b":[{"op":"let","v":"n~2642","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2639"},"b":{"op":"var","n":"k~2641"},"x":9176},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8108},{"op":"let","v":"r~2643","e":{"op":"var","n":"r~2640","x":9177},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8109},{"op":"seq","b":[{"op":"let","v":"left~2644","e":{"op":"var","n":"n~2642","x":9178},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8111},{"op":"for","v":"rep~2645","src":{"op":"ids","kind":"replacements","x":9179},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2643"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2644"},"b":{"op":"lit","v":0}}],"x":9180},"b":{"op":"seq","b":[{"op":"let","v":"taken~2646","e":{"op":"lit","v":0,"x":9181},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8114},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8116},"label":{"op":"lit","v":{"instead":0},"x":9182}},{"gens":[{"v":"instead~2647","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2644"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2644"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null}}]}]},"x":9183},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2646","x":9184},"o":"=","e":{"op":"var","n":"instead~2647","x":9185},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8118},{"op":"rep","n":{"op":"var","n":"instead~2647","x":9186},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"effect","d":null,"x":9187},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8120},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8119}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8117},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2647"}],"x":9188}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2642","x":9189},"r":{"op":"var","n":"r~2643","x":9190}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8115},{"op":"set","t":{"op":"var","n":"left~2644","x":9191},"o":"-=","e":{"op":"var","n":"taken~2646","x":9192},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8121}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8113},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8112},{"op":"let","v":"n~2648","e":{"op":"var","n":"left~2644","x":9193},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8122},{"op":"let","v":"r~2649","e":{"op":"var","n":"r~2643","x":9194},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8123},{"op":"seq","b":[{"op":"let","v":"k~2650","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2648"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2648"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0}]}]}}]}],"x":9195},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8125},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9196},"t":{"op":"set","t":{"op":"var","n":"k~2650","x":9197},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2650"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0}}]}]}]}],"x":9198},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8127},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8126},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0,"x":9199},"o":"+=","e":{"op":"var","n":"k~2650","x":9200},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8128},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9201},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0,"x":9202},"o":"-=","e":{"op":"var","n":"k~2650","x":9203},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8130},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8129},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2650"},"b":{"op":"lit","v":0}}],"x":9204},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9205},"o":"+=","e":{"op":"var","n":"k~2650","x":9206},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8132},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8131}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8124}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8110}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8107}],"at":"rules_data/pampero/modules/objectives.yaml:39","id":8078},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:33"}',
+    'objective_double_icon': '{"id":"objective_double_icon","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more double-icon contracts.","it":"Avere 5 o più contratti a doppia icona."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2637","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"double_icon"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2637"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":5},"x":9143},"effect":{"op":"seq","b":[{"op":"let","v":"n~2638","e":{"op":"lit","v":10,"x":9144},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8079},{"op":"let","v":"r~2639","e":{"op":"lit","v":"money","x":9145},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8080},{"op":"seq","b":[{"op":"let","v":"left~2640","e":{"op":"var","n":"n~2638","x":9146},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8082},{"op":"for","v":"rep~2641","src":{"op":"ids","kind":"replacements","x":9147},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2639"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2640"},"b":{"op":"lit","v":0}}],"x":9148},"b":{"op":"seq","b":[{"op":"let","v":"taken~2642","e":{"op":"lit","v":0,"x":9149},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8085},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8087},"label":{"op":"lit","v":{"instead":0},"x":9150}},{"gens":[{"v":"instead~2643","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2640"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2640"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"room","d":null}}]}]},"x":9151},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2642","x":9152},"o":"=","e":{"op":"var","n":"instead~2643","x":9153},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8089},{"op":"rep","n":{"op":"var","n":"instead~2643","x":9154},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"effect","d":null,"x":9155},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8091},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8090}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8088},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2643"}],"x":9156}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8086},{"op":"set","t":{"op":"var","n":"left~2640","x":9157},"o":"-=","e":{"op":"var","n":"taken~2642","x":9158},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8092}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8084},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8083},{"op":"let","v":"n~2644","e":{"op":"var","n":"left~2640","x":9159},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8093},{"op":"let","v":"r~2645","e":{"op":"var","n":"r~2639","x":9160},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8094},{"op":"seq","b":[{"op":"let","v":"k~2646","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2644"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2644"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2645"},"d":0}]}]}}]}],"x":9161},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8096},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9162},"t":{"op":"set","t":{"op":"var","n":"k~2646","x":9163},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2646"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2645"},"d":0}}]}]}]}],"x":9164},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8098},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8097},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2645"},"d":0,"x":9165},"o":"+=","e":{"op":"var","n":"k~2646","x":9166},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8099},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9167},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2645"},"d":0,"x":9168},"o":"-=","e":{"op":"var","n":"k~2646","x":9169},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8101},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8100},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2646"},"b":{"op":"lit","v":0}}],"x":9170},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9171},"o":"+=","e":{"op":"var","n":"k~2646","x":9172},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8103},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8102}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8095}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8081},{"op":"let","v":"n~2657","e":{"op":"lit","v":10,"x":9173},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8104},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":9174},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8105},{"op":"let","v":"k~2659","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2652","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2652"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2653","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2654","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2654"},"b":{"op":"var","n":"c~2653"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2655","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2656","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2655"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2656"},"b":{"op":"var","n":"c~2653"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2653"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9175},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8106},{"op":"seq","b":[{"op":"let","v":"n~2660","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2657"},"b":{"op":"var","n":"k~2659"},"x":9176},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8108},{"op":"let","v":"r~2661","e":{"op":"var","n":"r~2658","x":9177},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8109},{"op":"seq","b":[{"op":"let","v":"left~2662","e":{"op":"var","n":"n~2660","x":9178},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8111},{"op":"for","v":"rep~2663","src":{"op":"ids","kind":"replacements","x":9179},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2661"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2662"},"b":{"op":"lit","v":0}}],"x":9180},"b":{"op":"seq","b":[{"op":"let","v":"taken~2664","e":{"op":"lit","v":0,"x":9181},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8114},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8116},"label":{"op":"lit","v":{"instead":0},"x":9182}},{"gens":[{"v":"instead~2665","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2662"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2662"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null}}]}]},"x":9183},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2664","x":9184},"o":"=","e":{"op":"var","n":"instead~2665","x":9185},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8118},{"op":"rep","n":{"op":"var","n":"instead~2665","x":9186},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"effect","d":null,"x":9187},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8120},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8119}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8117},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2665"}],"x":9188}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2660","x":9189},"r":{"op":"var","n":"r~2661","x":9190}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8115},{"op":"set","t":{"op":"var","n":"left~2662","x":9191},"o":"-=","e":{"op":"var","n":"taken~2664","x":9192},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8121}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8113},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8112},{"op":"let","v":"n~2666","e":{"op":"var","n":"left~2662","x":9193},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8122},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2661","x":9194},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8123},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":9195},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8125},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9196},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":9197},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":9198},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8127},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8126},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":9199},"o":"+=","e":{"op":"var","n":"k~2668","x":9200},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8128},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9201},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":9202},"o":"-=","e":{"op":"var","n":"k~2668","x":9203},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8130},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8129},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":9204},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9205},"o":"+=","e":{"op":"var","n":"k~2668","x":9206},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8132},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8131}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8124}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8110}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8107}],"at":"rules_data/pampero/modules/objectives.yaml:39","id":8078},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:33"}',
 }

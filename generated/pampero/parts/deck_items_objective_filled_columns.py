@@ -56,7 +56,7 @@ def x_9719(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')
-        return (len([v_col_2619 for v_col_2619 in IDS(ctx, 'grid_columns') if all(IN((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None), _h1) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_2619, NOREC).get('column', 0) if type(v_col_2619) is str else 0)))]) >= 2)
+        return (len([v_col_2637 for v_col_2637 in IDS(ctx, 'grid_columns') if all(IN((ctx.index.plain['grid_cells'].get(v_x_2638, NOREC).get('key', None) if type(v_x_2638) is str else None), _h1) for v_x_2638 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2638, NOREC).get('column', 0) if type(v_x_2638) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_2637, NOREC).get('column', 0) if type(v_col_2637) is str else 0)))]) >= 2)
     return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), compute)
 
 
@@ -98,14 +98,14 @@ def t_8573(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9751(ctx, E), True)
+        LOCAL(ctx, E, 'n~2658', 10, True)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_9751(ctx, E), True)
         return t_8602(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
+    LOCAL(ctx, E, 'n~2639', 10, True)
+    LOCAL(ctx, E, 'r~2640', 'money', True)
     return t_8576(ctx, r1, s, E)
 
 
@@ -121,14 +121,14 @@ def t_8576(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
+        LOCAL(ctx, E, 'n~2645', E.get('left~2641'), True)
+        LOCAL(ctx, E, 'r~2646', E.get('r~2640'), True)
         if not d_8590(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
+    LOCAL(ctx, E, 'left~2641', E.get('n~2639'), True)
     return t_8578(ctx, r1, s, E)
 
 
@@ -142,17 +142,17 @@ def t_8578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9723(ctx, E)))
-    old = E.get('rep~2624', MISSING)
+    old = E.get('rep~2642', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2624', old)
+        UNSET(ctx, E, 'rep~2642', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
+            LOCAL(ctx, E, 'rep~2642', item, True)
             if x_9724(ctx, E):
                 return t_8579(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -168,11 +168,11 @@ def t_8579(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8587, E, 'left~2623', E.get('taken~2625'))
+        ASSIGN(ctx, 8587, E, 'left~2641', E.get('taken~2643'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
+    LOCAL(ctx, E, 'taken~2643', 0, True)
     return t_8581(ctx, r1, s, E)
 
 
@@ -199,7 +199,7 @@ def d_8587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8587, E, 'left~2623', E.get('taken~2625'))
+    ASSIGN(ctx, 8587, E, 'left~2641', E.get('taken~2643'))
     return True
 
 
@@ -213,13 +213,13 @@ def d_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9737(ctx, E), True)
+    LOCAL(ctx, E, 'k~2647', x_9737(ctx, E), True)
     if not d_8592(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8594, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8594, PL(ctx, E.get('you')).get('stock'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2647'), '+=', False, K[2])
     if not d_8595(ctx, E):
         return False
     if not d_8597(ctx, E):
@@ -238,9 +238,9 @@ def d_8594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8594, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8594, PL(ctx, E.get('you')).get('stock'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2647'), '+=', False, K[2])
     return True
 
 
@@ -252,9 +252,9 @@ def d_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9743(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8596, ctx.state.get('supply'), E.get('r~2628'))
+        c, key = KEYPLACE(ctx, 8596, ctx.state.get('supply'), E.get('r~2646'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2647'), '-=', False, K[3])
     return True
 
 
@@ -264,9 +264,9 @@ def d_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8596, ctx.state.get('supply'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8596, ctx.state.get('supply'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2647'), '-=', False, K[3])
     return True
 
 
@@ -280,7 +280,7 @@ def d_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8598, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2647'), '+=', False, K[4])
     return True
 
 
@@ -292,7 +292,7 @@ def d_8598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8598, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2647'), '+=', False, K[4])
     return True
 
 
@@ -307,8 +307,8 @@ def t_8602(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9752(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'n~2661', x_9752(ctx, E), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return t_8605(ctx, k, s, E)
 
 
@@ -324,14 +324,14 @@ def t_8605(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
         if not d_8619(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_8607(ctx, r1, s, E)
 
 
@@ -345,17 +345,17 @@ def t_8607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9755(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
+            LOCAL(ctx, E, 'rep~2664', item, True)
             if x_9756(ctx, E):
                 return t_8608(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -371,11 +371,11 @@ def t_8608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8616, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8616, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_8610(ctx, r1, s, E)
 
 
@@ -402,7 +402,7 @@ def d_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8616, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8616, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
@@ -416,13 +416,13 @@ def d_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9771(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_9771(ctx, E), True)
     if not d_8621(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8623, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8623, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_8624(ctx, E):
         return False
     if not d_8626(ctx, E):
@@ -441,9 +441,9 @@ def d_8623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8623, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8623, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -455,9 +455,9 @@ def d_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9777(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8625, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8625, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -467,9 +467,9 @@ def d_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8625, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8625, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -483,7 +483,7 @@ def d_8626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8627, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -495,7 +495,7 @@ def d_8627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8627, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -596,5 +596,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:105
-    'objective_filled_columns': '{"id":"objective_filled_columns","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more columns completely filled with contract tiles.","it":"Avere 2 o più colonne completamente piene di tessere contratto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"col~2619","src":{"op":"ids","kind":"grid_columns"},"w":{"op":"fn","f":"all","a":[{"op":"mapc","v":"x~2620","src":{"op":"ids","kind":"grid_cells"},"e":{"op":"in","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2620"},"f":"key","d":null},"b":{"op":"st","k":"grid","p":{"op":"var","n":"you"}},"neg":false},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2620"},"f":"column","d":0},"b":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"col~2619"},"f":"column","d":0}}}]}}]},"b":{"op":"lit","v":2},"x":9719},"effect":{"op":"seq","b":[{"op":"let","v":"n~2621","e":{"op":"lit","v":10,"x":9720},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8574},{"op":"let","v":"r~2622","e":{"op":"lit","v":"money","x":9721},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8575},{"op":"seq","b":[{"op":"let","v":"left~2623","e":{"op":"var","n":"n~2621","x":9722},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8577},{"op":"for","v":"rep~2624","src":{"op":"ids","kind":"replacements","x":9723},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2622"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2623"},"b":{"op":"lit","v":0}}],"x":9724},"b":{"op":"seq","b":[{"op":"let","v":"taken~2625","e":{"op":"lit","v":0,"x":9725},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8580},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8582},"label":{"op":"lit","v":{"instead":0},"x":9726}},{"gens":[{"v":"instead~2626","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2623"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2623"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null}}]}]},"x":9727},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2625","x":9728},"o":"=","e":{"op":"var","n":"instead~2626","x":9729},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8584},{"op":"rep","n":{"op":"var","n":"instead~2626","x":9730},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"effect","d":null,"x":9731},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8586},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8585}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8583},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2626"}],"x":9732}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8581},{"op":"set","t":{"op":"var","n":"left~2623","x":9733},"o":"-=","e":{"op":"var","n":"taken~2625","x":9734},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8587}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8579},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8578},{"op":"let","v":"n~2627","e":{"op":"var","n":"left~2623","x":9735},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8588},{"op":"let","v":"r~2628","e":{"op":"var","n":"r~2622","x":9736},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8589},{"op":"seq","b":[{"op":"let","v":"k~2629","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2627"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2627"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0}]}]}}]}],"x":9737},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8591},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9738},"t":{"op":"set","t":{"op":"var","n":"k~2629","x":9739},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2629"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0}}]}]}]}],"x":9740},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8593},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8592},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0,"x":9741},"o":"+=","e":{"op":"var","n":"k~2629","x":9742},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8594},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9743},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0,"x":9744},"o":"-=","e":{"op":"var","n":"k~2629","x":9745},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8596},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8595},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2629"},"b":{"op":"lit","v":0}}],"x":9746},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9747},"o":"+=","e":{"op":"var","n":"k~2629","x":9748},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8598},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8597}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8590}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8576},{"op":"let","v":"n~2640","e":{"op":"lit","v":10,"x":9749},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8599},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":9750},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8600},{"op":"let","v":"k~2642","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2635","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2636","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2636"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2638","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2636"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9751},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8601},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2640"},"b":{"op":"var","n":"k~2642"},"x":9752},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8603},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":9753},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8604},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":9754},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8606},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":9755},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":9756},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":9757},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8609},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8611},"label":{"op":"lit","v":{"instead":0},"x":9758}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":9759},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":9760},"o":"=","e":{"op":"var","n":"instead~2648","x":9761},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8613},{"op":"rep","n":{"op":"var","n":"instead~2648","x":9762},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":9763},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8615},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8614}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8612},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":9764}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":9765},"r":{"op":"var","n":"r~2644","x":9766}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8610},{"op":"set","t":{"op":"var","n":"left~2645","x":9767},"o":"-=","e":{"op":"var","n":"taken~2647","x":9768},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8616}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8608},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8607},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":9769},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8617},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":9770},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8618},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":9771},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8620},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9772},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":9773},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":9774},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8622},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8621},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":9775},"o":"+=","e":{"op":"var","n":"k~2651","x":9776},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8623},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9777},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":9778},"o":"-=","e":{"op":"var","n":"k~2651","x":9779},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8625},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8624},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":9780},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9781},"o":"+=","e":{"op":"var","n":"k~2651","x":9782},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8627},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8626}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8619}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8605}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8602}],"at":"rules_data/pampero/modules/objectives.yaml:111","id":8573},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:105"}',
+    'objective_filled_columns': '{"id":"objective_filled_columns","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more columns completely filled with contract tiles.","it":"Avere 2 o più colonne completamente piene di tessere contratto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"col~2637","src":{"op":"ids","kind":"grid_columns"},"w":{"op":"fn","f":"all","a":[{"op":"mapc","v":"x~2638","src":{"op":"ids","kind":"grid_cells"},"e":{"op":"in","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2638"},"f":"key","d":null},"b":{"op":"st","k":"grid","p":{"op":"var","n":"you"}},"neg":false},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2638"},"f":"column","d":0},"b":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"col~2637"},"f":"column","d":0}}}]}}]},"b":{"op":"lit","v":2},"x":9719},"effect":{"op":"seq","b":[{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9720},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8574},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9721},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8575},{"op":"seq","b":[{"op":"let","v":"left~2641","e":{"op":"var","n":"n~2639","x":9722},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8577},{"op":"for","v":"rep~2642","src":{"op":"ids","kind":"replacements","x":9723},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2640"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2641"},"b":{"op":"lit","v":0}}],"x":9724},"b":{"op":"seq","b":[{"op":"let","v":"taken~2643","e":{"op":"lit","v":0,"x":9725},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8580},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8582},"label":{"op":"lit","v":{"instead":0},"x":9726}},{"gens":[{"v":"instead~2644","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2641"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2641"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"room","d":null}}]}]},"x":9727},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2643","x":9728},"o":"=","e":{"op":"var","n":"instead~2644","x":9729},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8584},{"op":"rep","n":{"op":"var","n":"instead~2644","x":9730},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"effect","d":null,"x":9731},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8586},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8585}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8583},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2644"}],"x":9732}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8581},{"op":"set","t":{"op":"var","n":"left~2641","x":9733},"o":"-=","e":{"op":"var","n":"taken~2643","x":9734},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8587}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8579},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8578},{"op":"let","v":"n~2645","e":{"op":"var","n":"left~2641","x":9735},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8588},{"op":"let","v":"r~2646","e":{"op":"var","n":"r~2640","x":9736},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8589},{"op":"seq","b":[{"op":"let","v":"k~2647","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2645"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2645"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2646"},"d":0}]}]}}]}],"x":9737},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8591},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9738},"t":{"op":"set","t":{"op":"var","n":"k~2647","x":9739},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2647"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":0}}]}]}]}],"x":9740},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8593},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8592},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":0,"x":9741},"o":"+=","e":{"op":"var","n":"k~2647","x":9742},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8594},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9743},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2646"},"d":0,"x":9744},"o":"-=","e":{"op":"var","n":"k~2647","x":9745},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8596},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8595},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2647"},"b":{"op":"lit","v":0}}],"x":9746},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9747},"o":"+=","e":{"op":"var","n":"k~2647","x":9748},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8598},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8597}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8590}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8576},{"op":"let","v":"n~2658","e":{"op":"lit","v":10,"x":9749},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8599},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":9750},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8600},{"op":"let","v":"k~2660","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2653","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2653"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2654","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2655","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2655"},"b":{"op":"var","n":"c~2654"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2656","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2657","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2657"},"b":{"op":"var","n":"c~2654"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2654"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9751},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8601},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2658"},"b":{"op":"var","n":"k~2660"},"x":9752},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8603},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":9753},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8604},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":9754},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8606},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":9755},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":9756},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":9757},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8609},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8611},"label":{"op":"lit","v":{"instead":0},"x":9758}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":9759},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":9760},"o":"=","e":{"op":"var","n":"instead~2666","x":9761},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8613},{"op":"rep","n":{"op":"var","n":"instead~2666","x":9762},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":9763},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8615},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8614}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8612},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":9764}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":9765},"r":{"op":"var","n":"r~2662","x":9766}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8610},{"op":"set","t":{"op":"var","n":"left~2663","x":9767},"o":"-=","e":{"op":"var","n":"taken~2665","x":9768},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8616}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8608},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8607},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":9769},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8617},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":9770},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8618},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":9771},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8620},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9772},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":9773},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":9774},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8622},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8621},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":9775},"o":"+=","e":{"op":"var","n":"k~2669","x":9776},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8623},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9777},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":9778},"o":"-=","e":{"op":"var","n":"k~2669","x":9779},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8625},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8624},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":9780},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9781},"o":"+=","e":{"op":"var","n":"k~2669","x":9782},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8627},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8626}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8619}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8605}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8602}],"at":"rules_data/pampero/modules/objectives.yaml:111","id":8573},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:105"}',
 }

@@ -58,7 +58,7 @@ def x_8951(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
         _h1 = ctx.state.get('sides')
         _h2 = ctx.state.get('game_tracks')
         _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return ((_w3 if type((_w3 := FN['sum'](ctx, None, [(lambda v_vs_2621: (lambda v_at_2622: ((v_vs_2621.get(v_at_2622, None) if type(v_vs_2621) is dict else KEY(v_vs_2621, v_at_2622, None)) if (True if (((v_at_2622 if type(v_at_2622) is int else num(v_at_2622)) >= 0)) and (((v_at_2622 if type(v_at_2622) is int else num(v_at_2622)) < FN['count'](ctx, None, v_vs_2621))) else False) else 0))(((_h2.get(v_t_2620, 0) if type(_h2) is dict else KEY(_h2, v_t_2620, 0)) if ((ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('scope', None) if type(v_t_2620) is str else None) == 'game') else (_h3.get(v_t_2620, 0) if type(_h3) is dict else KEY(_h3, v_t_2620, 0)))))(((_w1.get((_h1.get(v_t_2620, 0) if type(_h1) is dict else KEY(_h1, v_t_2620, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('sides', []) if type(v_t_2620) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_2620, 0) if type(_h1) is dict else KEY(_h1, v_t_2620, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('sides', []) if type(v_t_2620) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('values', []) if type(v_t_2620) is str else []))) for v_t_2620 in [v_t_2619 for v_t_2619 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2619, NOREC).get('group', None) if type(v_t_2619) is str else None) == 'income')]]))) is int else num(_w3)) >= 30)
+        return ((_w3 if type((_w3 := FN['sum'](ctx, None, [(lambda v_vs_2639: (lambda v_at_2640: ((v_vs_2639.get(v_at_2640, None) if type(v_vs_2639) is dict else KEY(v_vs_2639, v_at_2640, None)) if (True if (((v_at_2640 if type(v_at_2640) is int else num(v_at_2640)) >= 0)) and (((v_at_2640 if type(v_at_2640) is int else num(v_at_2640)) < FN['count'](ctx, None, v_vs_2639))) else False) else 0))(((_h2.get(v_t_2638, 0) if type(_h2) is dict else KEY(_h2, v_t_2638, 0)) if ((ctx.index.plain['tracks'].get(v_t_2638, NOREC).get('scope', None) if type(v_t_2638) is str else None) == 'game') else (_h3.get(v_t_2638, 0) if type(_h3) is dict else KEY(_h3, v_t_2638, 0)))))(((_w1.get((_h1.get(v_t_2638, 0) if type(_h1) is dict else KEY(_h1, v_t_2638, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_2638, NOREC).get('sides', []) if type(v_t_2638) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_2638, 0) if type(_h1) is dict else KEY(_h1, v_t_2638, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_2638, NOREC).get('sides', []) if type(v_t_2638) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_2638, NOREC).get('values', []) if type(v_t_2638) is str else []))) for v_t_2638 in [v_t_2637 for v_t_2637 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2637, NOREC).get('group', None) if type(v_t_2637) is str else None) == 'income')]]))) is int else num(_w3)) >= 30)
     return MEMO(ctx, (8951, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -100,14 +100,14 @@ def t_7913(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2642', 10, True)
-        LOCAL(ctx, E, 'r~2643', 'money', True)
-        LOCAL(ctx, E, 'k~2644', x_8983(ctx, E), True)
+        LOCAL(ctx, E, 'n~2660', 10, True)
+        LOCAL(ctx, E, 'r~2661', 'money', True)
+        LOCAL(ctx, E, 'k~2662', x_8983(ctx, E), True)
         return t_7942(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 10, True)
-    LOCAL(ctx, E, 'r~2624', 'money', True)
+    LOCAL(ctx, E, 'n~2641', 10, True)
+    LOCAL(ctx, E, 'r~2642', 'money', True)
     return t_7916(ctx, r1, s, E)
 
 
@@ -123,14 +123,14 @@ def t_7916(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
+        LOCAL(ctx, E, 'n~2647', E.get('left~2643'), True)
+        LOCAL(ctx, E, 'r~2648', E.get('r~2642'), True)
         if not d_7930(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
+    LOCAL(ctx, E, 'left~2643', E.get('n~2641'), True)
     return t_7918(ctx, r1, s, E)
 
 
@@ -144,17 +144,17 @@ def t_7918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8955(ctx, E)))
-    old = E.get('rep~2626', MISSING)
+    old = E.get('rep~2644', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2626', old)
+        UNSET(ctx, E, 'rep~2644', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
+            LOCAL(ctx, E, 'rep~2644', item, True)
             if x_8956(ctx, E):
                 return t_7919(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -170,11 +170,11 @@ def t_7919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7927, E, 'left~2625', E.get('taken~2627'))
+        ASSIGN(ctx, 7927, E, 'left~2643', E.get('taken~2645'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
+    LOCAL(ctx, E, 'taken~2645', 0, True)
     return t_7921(ctx, r1, s, E)
 
 
@@ -201,7 +201,7 @@ def d_7927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7927, E, 'left~2625', E.get('taken~2627'))
+    ASSIGN(ctx, 7927, E, 'left~2643', E.get('taken~2645'))
     return True
 
 
@@ -215,13 +215,13 @@ def d_7930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_8969(ctx, E), True)
+    LOCAL(ctx, E, 'k~2649', x_8969(ctx, E), True)
     if not d_7932(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7934, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 7934, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
     if not d_7935(ctx, E):
         return False
     if not d_7937(ctx, E):
@@ -240,9 +240,9 @@ def d_7934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7934, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 7934, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
     return True
 
 
@@ -254,9 +254,9 @@ def d_7935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8975(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7936, ctx.state.get('supply'), E.get('r~2630'))
+        c, key = KEYPLACE(ctx, 7936, ctx.state.get('supply'), E.get('r~2648'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
     return True
 
 
@@ -266,9 +266,9 @@ def d_7936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7936, ctx.state.get('supply'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 7936, ctx.state.get('supply'), E.get('r~2648'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
     return True
 
 
@@ -282,7 +282,7 @@ def d_7937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
     return True
 
 
@@ -294,7 +294,7 @@ def d_7938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
     return True
 
 
@@ -309,8 +309,8 @@ def t_7942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', x_8984(ctx, E), True)
-    LOCAL(ctx, E, 'r~2646', E.get('r~2643'), True)
+    LOCAL(ctx, E, 'n~2663', x_8984(ctx, E), True)
+    LOCAL(ctx, E, 'r~2664', E.get('r~2661'), True)
     return t_7945(ctx, k, s, E)
 
 
@@ -326,14 +326,14 @@ def t_7945(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2651', E.get('left~2647'), True)
-        LOCAL(ctx, E, 'r~2652', E.get('r~2646'), True)
+        LOCAL(ctx, E, 'n~2669', E.get('left~2665'), True)
+        LOCAL(ctx, E, 'r~2670', E.get('r~2664'), True)
         if not d_7959(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2647', E.get('n~2645'), True)
+    LOCAL(ctx, E, 'left~2665', E.get('n~2663'), True)
     return t_7947(ctx, r1, s, E)
 
 
@@ -347,17 +347,17 @@ def t_7947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8987(ctx, E)))
-    old = E.get('rep~2648', MISSING)
+    old = E.get('rep~2666', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2648', old)
+        UNSET(ctx, E, 'rep~2666', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2648', item, True)
+            LOCAL(ctx, E, 'rep~2666', item, True)
             if x_8988(ctx, E):
                 return t_7948(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -373,11 +373,11 @@ def t_7948(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7956, E, 'left~2647', E.get('taken~2649'))
+        ASSIGN(ctx, 7956, E, 'left~2665', E.get('taken~2667'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2649', 0, True)
+    LOCAL(ctx, E, 'taken~2667', 0, True)
     return t_7950(ctx, r1, s, E)
 
 
@@ -404,7 +404,7 @@ def d_7956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7956, E, 'left~2647', E.get('taken~2649'))
+    ASSIGN(ctx, 7956, E, 'left~2665', E.get('taken~2667'))
     return True
 
 
@@ -418,13 +418,13 @@ def d_7959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9003(ctx, E), True)
+    LOCAL(ctx, E, 'k~2671', x_9003(ctx, E), True)
     if not d_7961(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7963, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 7963, PL(ctx, E.get('you')).get('stock'), E.get('r~2670'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2671'), '+=', False, K[2])
     if not d_7964(ctx, E):
         return False
     if not d_7966(ctx, E):
@@ -443,9 +443,9 @@ def d_7963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7963, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 7963, PL(ctx, E.get('you')).get('stock'), E.get('r~2670'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2671'), '+=', False, K[2])
     return True
 
 
@@ -457,9 +457,9 @@ def d_7964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9009(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7965, ctx.state.get('supply'), E.get('r~2652'))
+        c, key = KEYPLACE(ctx, 7965, ctx.state.get('supply'), E.get('r~2670'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2671'), '-=', False, K[3])
     return True
 
 
@@ -469,9 +469,9 @@ def d_7965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7965, ctx.state.get('supply'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 7965, ctx.state.get('supply'), E.get('r~2670'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2671'), '-=', False, K[3])
     return True
 
 
@@ -485,7 +485,7 @@ def d_7966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7967, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2671'), '+=', False, K[4])
     return True
 
 
@@ -497,7 +497,7 @@ def d_7967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7967, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2671'), '+=', False, K[4])
     return True
 
 
@@ -598,5 +598,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:9
-    'objective_income_30': '{"id":"objective_income_30","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"The sum of all your income markers must be $30 or more.","it":"La somma di tutti i tuoi segnalini reddito deve essere $30 o più."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"t~2620","src":{"op":"filt","v":"t~2619","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"group","d":null},"b":{"op":"lit","v":"income"}}},"e":{"op":"letx","v":"vs~2621","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2620"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2622","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2620"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2620"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2622"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2622"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2621"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2621"},"k":{"op":"var","n":"at~2622"}},"b":{"op":"lit","v":0}}}}}]},"b":{"op":"lit","v":30},"x":8951},"effect":{"op":"seq","b":[{"op":"let","v":"n~2623","e":{"op":"lit","v":10,"x":8952},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7914},{"op":"let","v":"r~2624","e":{"op":"lit","v":"money","x":8953},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7915},{"op":"seq","b":[{"op":"let","v":"left~2625","e":{"op":"var","n":"n~2623","x":8954},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7917},{"op":"for","v":"rep~2626","src":{"op":"ids","kind":"replacements","x":8955},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2624"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2625"},"b":{"op":"lit","v":0}}],"x":8956},"b":{"op":"seq","b":[{"op":"let","v":"taken~2627","e":{"op":"lit","v":0,"x":8957},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7920},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7922},"label":{"op":"lit","v":{"instead":0},"x":8958}},{"gens":[{"v":"instead~2628","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2625"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2625"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null}}]}]},"x":8959},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2627","x":8960},"o":"=","e":{"op":"var","n":"instead~2628","x":8961},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7924},{"op":"rep","n":{"op":"var","n":"instead~2628","x":8962},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"effect","d":null,"x":8963},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7926},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7925}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7923},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2628"}],"x":8964}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7921},{"op":"set","t":{"op":"var","n":"left~2625","x":8965},"o":"-=","e":{"op":"var","n":"taken~2627","x":8966},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7927}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7919},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7918},{"op":"let","v":"n~2629","e":{"op":"var","n":"left~2625","x":8967},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7928},{"op":"let","v":"r~2630","e":{"op":"var","n":"r~2624","x":8968},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7929},{"op":"seq","b":[{"op":"let","v":"k~2631","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2629"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2629"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0}]}]}}]}],"x":8969},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7931},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8970},"t":{"op":"set","t":{"op":"var","n":"k~2631","x":8971},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2631"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0}}]}]}]}],"x":8972},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7933},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0,"x":8973},"o":"+=","e":{"op":"var","n":"k~2631","x":8974},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7934},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8975},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0,"x":8976},"o":"-=","e":{"op":"var","n":"k~2631","x":8977},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7936},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7935},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2631"},"b":{"op":"lit","v":0}}],"x":8978},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8979},"o":"+=","e":{"op":"var","n":"k~2631","x":8980},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7938},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7937}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7930}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7916},{"op":"let","v":"n~2642","e":{"op":"lit","v":10,"x":8981},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7939},{"op":"let","v":"r~2643","e":{"op":"lit","v":"money","x":8982},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7940},{"op":"let","v":"k~2644","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2637","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2637"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2638","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2638"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2640","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2641","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2640"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2641"},"b":{"op":"var","n":"c~2638"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2638"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":8983},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7941},{"op":"seq","b":[{"op":"let","v":"n~2645","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2642"},"b":{"op":"var","n":"k~2644"},"x":8984},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7943},{"op":"let","v":"r~2646","e":{"op":"var","n":"r~2643","x":8985},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7944},{"op":"seq","b":[{"op":"let","v":"left~2647","e":{"op":"var","n":"n~2645","x":8986},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7946},{"op":"for","v":"rep~2648","src":{"op":"ids","kind":"replacements","x":8987},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2646"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2647"},"b":{"op":"lit","v":0}}],"x":8988},"b":{"op":"seq","b":[{"op":"let","v":"taken~2649","e":{"op":"lit","v":0,"x":8989},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7949},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7951},"label":{"op":"lit","v":{"instead":0},"x":8990}},{"gens":[{"v":"instead~2650","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2647"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2647"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"room","d":null}}]}]},"x":8991},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2649","x":8992},"o":"=","e":{"op":"var","n":"instead~2650","x":8993},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7953},{"op":"rep","n":{"op":"var","n":"instead~2650","x":8994},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"effect","d":null,"x":8995},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7955},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7954}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7952},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2650"}],"x":8996}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2645","x":8997},"r":{"op":"var","n":"r~2646","x":8998}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7950},{"op":"set","t":{"op":"var","n":"left~2647","x":8999},"o":"-=","e":{"op":"var","n":"taken~2649","x":9000},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7956}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7948},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7947},{"op":"let","v":"n~2651","e":{"op":"var","n":"left~2647","x":9001},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7957},{"op":"let","v":"r~2652","e":{"op":"var","n":"r~2646","x":9002},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7958},{"op":"seq","b":[{"op":"let","v":"k~2653","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2651"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2651"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0}]}]}}]}],"x":9003},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7960},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9004},"t":{"op":"set","t":{"op":"var","n":"k~2653","x":9005},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2653"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0}}]}]}]}],"x":9006},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7962},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7961},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0,"x":9007},"o":"+=","e":{"op":"var","n":"k~2653","x":9008},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7963},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9009},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0,"x":9010},"o":"-=","e":{"op":"var","n":"k~2653","x":9011},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7965},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7964},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2653"},"b":{"op":"lit","v":0}}],"x":9012},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9013},"o":"+=","e":{"op":"var","n":"k~2653","x":9014},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7967},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7966}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7959}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7945}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":7942}],"at":"rules_data/pampero/modules/objectives.yaml:15","id":7913},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:9"}',
+    'objective_income_30': '{"id":"objective_income_30","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"The sum of all your income markers must be $30 or more.","it":"La somma di tutti i tuoi segnalini reddito deve essere $30 o più."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"t~2638","src":{"op":"filt","v":"t~2637","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2637"},"f":"group","d":null},"b":{"op":"lit","v":"income"}}},"e":{"op":"letx","v":"vs~2639","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2638"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2638"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2638"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2638"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2640","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2638"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2638"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2638"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2640"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2640"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2639"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2639"},"k":{"op":"var","n":"at~2640"}},"b":{"op":"lit","v":0}}}}}]},"b":{"op":"lit","v":30},"x":8951},"effect":{"op":"seq","b":[{"op":"let","v":"n~2641","e":{"op":"lit","v":10,"x":8952},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7914},{"op":"let","v":"r~2642","e":{"op":"lit","v":"money","x":8953},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7915},{"op":"seq","b":[{"op":"let","v":"left~2643","e":{"op":"var","n":"n~2641","x":8954},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7917},{"op":"for","v":"rep~2644","src":{"op":"ids","kind":"replacements","x":8955},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2642"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2643"},"b":{"op":"lit","v":0}}],"x":8956},"b":{"op":"seq","b":[{"op":"let","v":"taken~2645","e":{"op":"lit","v":0,"x":8957},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7920},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7922},"label":{"op":"lit","v":{"instead":0},"x":8958}},{"gens":[{"v":"instead~2646","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2643"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2643"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null}}]}]},"x":8959},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2645","x":8960},"o":"=","e":{"op":"var","n":"instead~2646","x":8961},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7924},{"op":"rep","n":{"op":"var","n":"instead~2646","x":8962},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"effect","d":null,"x":8963},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7926},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7925}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7923},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2646"}],"x":8964}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7921},{"op":"set","t":{"op":"var","n":"left~2643","x":8965},"o":"-=","e":{"op":"var","n":"taken~2645","x":8966},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7927}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7919},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7918},{"op":"let","v":"n~2647","e":{"op":"var","n":"left~2643","x":8967},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7928},{"op":"let","v":"r~2648","e":{"op":"var","n":"r~2642","x":8968},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7929},{"op":"seq","b":[{"op":"let","v":"k~2649","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2647"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2647"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0}]}]}}]}],"x":8969},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7931},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8970},"t":{"op":"set","t":{"op":"var","n":"k~2649","x":8971},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2649"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0}}]}]}]}],"x":8972},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7933},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0,"x":8973},"o":"+=","e":{"op":"var","n":"k~2649","x":8974},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7934},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8975},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0,"x":8976},"o":"-=","e":{"op":"var","n":"k~2649","x":8977},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7936},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7935},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2649"},"b":{"op":"lit","v":0}}],"x":8978},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8979},"o":"+=","e":{"op":"var","n":"k~2649","x":8980},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7938},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7937}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7930}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7916},{"op":"let","v":"n~2660","e":{"op":"lit","v":10,"x":8981},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7939},{"op":"let","v":"r~2661","e":{"op":"lit","v":"money","x":8982},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7940},{"op":"let","v":"k~2662","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2655","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2655"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2656","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2657","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2657"},"b":{"op":"var","n":"c~2656"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2658","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2659","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2659"},"b":{"op":"var","n":"c~2656"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2656"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":8983},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7941},{"op":"seq","b":[{"op":"let","v":"n~2663","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2660"},"b":{"op":"var","n":"k~2662"},"x":8984},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7943},{"op":"let","v":"r~2664","e":{"op":"var","n":"r~2661","x":8985},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7944},{"op":"seq","b":[{"op":"let","v":"left~2665","e":{"op":"var","n":"n~2663","x":8986},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7946},{"op":"for","v":"rep~2666","src":{"op":"ids","kind":"replacements","x":8987},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2666"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2664"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2665"},"b":{"op":"lit","v":0}}],"x":8988},"b":{"op":"seq","b":[{"op":"let","v":"taken~2667","e":{"op":"lit","v":0,"x":8989},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7949},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7951},"label":{"op":"lit","v":{"instead":0},"x":8990}},{"gens":[{"v":"instead~2668","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2665"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2666"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2665"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2666"},"f":"room","d":null}}]}]},"x":8991},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2667","x":8992},"o":"=","e":{"op":"var","n":"instead~2668","x":8993},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7953},{"op":"rep","n":{"op":"var","n":"instead~2668","x":8994},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2666"},"f":"effect","d":null,"x":8995},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7955},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7954}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7952},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2668"}],"x":8996}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2663","x":8997},"r":{"op":"var","n":"r~2664","x":8998}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7950},{"op":"set","t":{"op":"var","n":"left~2665","x":8999},"o":"-=","e":{"op":"var","n":"taken~2667","x":9000},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7956}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7948},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7947},{"op":"let","v":"n~2669","e":{"op":"var","n":"left~2665","x":9001},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7957},{"op":"let","v":"r~2670","e":{"op":"var","n":"r~2664","x":9002},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7958},{"op":"seq","b":[{"op":"let","v":"k~2671","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2670"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2669"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2669"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2670"},"d":0}]}]}}]}],"x":9003},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7960},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2670"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9004},"t":{"op":"set","t":{"op":"var","n":"k~2671","x":9005},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2671"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2670"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2670"},"d":0}}]}]}]}],"x":9006},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7962},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7961},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2670"},"d":0,"x":9007},"o":"+=","e":{"op":"var","n":"k~2671","x":9008},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7963},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2670"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9009},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2670"},"d":0,"x":9010},"o":"-=","e":{"op":"var","n":"k~2671","x":9011},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7965},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7964},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2670"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2671"},"b":{"op":"lit","v":0}}],"x":9012},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9013},"o":"+=","e":{"op":"var","n":"k~2671","x":9014},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7967},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7966}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7959}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7945}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":7942}],"at":"rules_data/pampero/modules/objectives.yaml:15","id":7913},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:9"}',
 }

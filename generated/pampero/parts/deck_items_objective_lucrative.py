@@ -56,7 +56,7 @@ def x_9207(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2619, {}) if type(_h1) is dict else KEY(_h1, v_c_2619, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('lucrative', _w3))]) >= 4)
+        return (len([v_c_2637 for v_c_2637 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2637, {}) if type(_h1) is dict else KEY(_h1, v_c_2637, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('lucrative', _w3))]) >= 4)
     return MEMO(ctx, (9207, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
@@ -98,14 +98,14 @@ def t_8133(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9239(ctx, E), True)
+        LOCAL(ctx, E, 'n~2657', 10, True)
+        LOCAL(ctx, E, 'r~2658', 'money', True)
+        LOCAL(ctx, E, 'k~2659', x_9239(ctx, E), True)
         return t_8162(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
+    LOCAL(ctx, E, 'n~2638', 10, True)
+    LOCAL(ctx, E, 'r~2639', 'money', True)
     return t_8136(ctx, r1, s, E)
 
 
@@ -121,14 +121,14 @@ def t_8136(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
+        LOCAL(ctx, E, 'n~2644', E.get('left~2640'), True)
+        LOCAL(ctx, E, 'r~2645', E.get('r~2639'), True)
         if not d_8150(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
+    LOCAL(ctx, E, 'left~2640', E.get('n~2638'), True)
     return t_8138(ctx, r1, s, E)
 
 
@@ -142,17 +142,17 @@ def t_8138(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9211(ctx, E)))
-    old = E.get('rep~2623', MISSING)
+    old = E.get('rep~2641', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2623', old)
+        UNSET(ctx, E, 'rep~2641', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
+            LOCAL(ctx, E, 'rep~2641', item, True)
             if x_9212(ctx, E):
                 return t_8139(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -168,11 +168,11 @@ def t_8139(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8147, E, 'left~2622', E.get('taken~2624'))
+        ASSIGN(ctx, 8147, E, 'left~2640', E.get('taken~2642'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
+    LOCAL(ctx, E, 'taken~2642', 0, True)
     return t_8141(ctx, r1, s, E)
 
 
@@ -199,7 +199,7 @@ def d_8147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8147, E, 'left~2622', E.get('taken~2624'))
+    ASSIGN(ctx, 8147, E, 'left~2640', E.get('taken~2642'))
     return True
 
 
@@ -213,13 +213,13 @@ def d_8150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9225(ctx, E), True)
+    LOCAL(ctx, E, 'k~2646', x_9225(ctx, E), True)
     if not d_8152(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8154, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8154, PL(ctx, E.get('you')).get('stock'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2646'), '+=', False, K[2])
     if not d_8155(ctx, E):
         return False
     if not d_8157(ctx, E):
@@ -238,9 +238,9 @@ def d_8154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8154, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8154, PL(ctx, E.get('you')).get('stock'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2646'), '+=', False, K[2])
     return True
 
 
@@ -252,9 +252,9 @@ def d_8155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9231(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8156, ctx.state.get('supply'), E.get('r~2627'))
+        c, key = KEYPLACE(ctx, 8156, ctx.state.get('supply'), E.get('r~2645'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2646'), '-=', False, K[3])
     return True
 
 
@@ -264,9 +264,9 @@ def d_8156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8156, ctx.state.get('supply'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8156, ctx.state.get('supply'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2646'), '-=', False, K[3])
     return True
 
 
@@ -280,7 +280,7 @@ def d_8157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8158, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2646'), '+=', False, K[4])
     return True
 
 
@@ -292,7 +292,7 @@ def d_8158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8158, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2646'), '+=', False, K[4])
     return True
 
 
@@ -307,8 +307,8 @@ def t_8162(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9240(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
+    LOCAL(ctx, E, 'n~2660', x_9240(ctx, E), True)
+    LOCAL(ctx, E, 'r~2661', E.get('r~2658'), True)
     return t_8165(ctx, k, s, E)
 
 
@@ -324,14 +324,14 @@ def t_8165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
+        LOCAL(ctx, E, 'n~2666', E.get('left~2662'), True)
+        LOCAL(ctx, E, 'r~2667', E.get('r~2661'), True)
         if not d_8179(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
+    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
     return t_8167(ctx, r1, s, E)
 
 
@@ -345,17 +345,17 @@ def t_8167(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9243(ctx, E)))
-    old = E.get('rep~2645', MISSING)
+    old = E.get('rep~2663', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2645', old)
+        UNSET(ctx, E, 'rep~2663', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
+            LOCAL(ctx, E, 'rep~2663', item, True)
             if x_9244(ctx, E):
                 return t_8168(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -371,11 +371,11 @@ def t_8168(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8176, E, 'left~2644', E.get('taken~2646'))
+        ASSIGN(ctx, 8176, E, 'left~2662', E.get('taken~2664'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
+    LOCAL(ctx, E, 'taken~2664', 0, True)
     return t_8170(ctx, r1, s, E)
 
 
@@ -402,7 +402,7 @@ def d_8176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8176, E, 'left~2644', E.get('taken~2646'))
+    ASSIGN(ctx, 8176, E, 'left~2662', E.get('taken~2664'))
     return True
 
 
@@ -416,13 +416,13 @@ def d_8179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9259(ctx, E), True)
+    LOCAL(ctx, E, 'k~2668', x_9259(ctx, E), True)
     if not d_8181(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8183, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8183, PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
     if not d_8184(ctx, E):
         return False
     if not d_8186(ctx, E):
@@ -441,9 +441,9 @@ def d_8183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8183, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8183, PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
     return True
 
 
@@ -455,9 +455,9 @@ def d_8184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9265(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8185, ctx.state.get('supply'), E.get('r~2649'))
+        c, key = KEYPLACE(ctx, 8185, ctx.state.get('supply'), E.get('r~2667'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[3])
     return True
 
 
@@ -467,9 +467,9 @@ def d_8185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8185, ctx.state.get('supply'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8185, ctx.state.get('supply'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[3])
     return True
 
 
@@ -483,7 +483,7 @@ def d_8186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8187, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[4])
     return True
 
 
@@ -495,7 +495,7 @@ def d_8187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8187, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[4])
     return True
 
 
@@ -596,5 +596,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:41
-    'objective_lucrative': '{"id":"objective_lucrative","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 4 or more lucrative contract tiles.","it":"Avere 4 o più tessere contratto redditizie."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2619","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"lucrative"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2619"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":4},"x":9207},"effect":{"op":"seq","b":[{"op":"let","v":"n~2620","e":{"op":"lit","v":10,"x":9208},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8134},{"op":"let","v":"r~2621","e":{"op":"lit","v":"money","x":9209},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8135},{"op":"seq","b":[{"op":"let","v":"left~2622","e":{"op":"var","n":"n~2620","x":9210},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8137},{"op":"for","v":"rep~2623","src":{"op":"ids","kind":"replacements","x":9211},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2621"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2622"},"b":{"op":"lit","v":0}}],"x":9212},"b":{"op":"seq","b":[{"op":"let","v":"taken~2624","e":{"op":"lit","v":0,"x":9213},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8140},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8142},"label":{"op":"lit","v":{"instead":0},"x":9214}},{"gens":[{"v":"instead~2625","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2622"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2622"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null}}]}]},"x":9215},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2624","x":9216},"o":"=","e":{"op":"var","n":"instead~2625","x":9217},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8144},{"op":"rep","n":{"op":"var","n":"instead~2625","x":9218},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"effect","d":null,"x":9219},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8146},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8145}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8143},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2625"}],"x":9220}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8141},{"op":"set","t":{"op":"var","n":"left~2622","x":9221},"o":"-=","e":{"op":"var","n":"taken~2624","x":9222},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8147}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8139},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8138},{"op":"let","v":"n~2626","e":{"op":"var","n":"left~2622","x":9223},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8148},{"op":"let","v":"r~2627","e":{"op":"var","n":"r~2621","x":9224},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8149},{"op":"seq","b":[{"op":"let","v":"k~2628","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2626"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2626"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0}]}]}}]}],"x":9225},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8151},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9226},"t":{"op":"set","t":{"op":"var","n":"k~2628","x":9227},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2628"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0}}]}]}]}],"x":9228},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8153},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8152},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0,"x":9229},"o":"+=","e":{"op":"var","n":"k~2628","x":9230},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8154},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9231},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0,"x":9232},"o":"-=","e":{"op":"var","n":"k~2628","x":9233},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8156},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8155},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2628"},"b":{"op":"lit","v":0}}],"x":9234},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9235},"o":"+=","e":{"op":"var","n":"k~2628","x":9236},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8158},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8157}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8150}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8136},{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9237},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8159},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9238},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8160},{"op":"let","v":"k~2641","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2634","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2634"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2635","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2636","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2636"},"b":{"op":"var","n":"c~2635"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2637","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2637"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2638"},"b":{"op":"var","n":"c~2635"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9239},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8161},{"op":"seq","b":[{"op":"let","v":"n~2642","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2639"},"b":{"op":"var","n":"k~2641"},"x":9240},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8163},{"op":"let","v":"r~2643","e":{"op":"var","n":"r~2640","x":9241},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8164},{"op":"seq","b":[{"op":"let","v":"left~2644","e":{"op":"var","n":"n~2642","x":9242},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8166},{"op":"for","v":"rep~2645","src":{"op":"ids","kind":"replacements","x":9243},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2643"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2644"},"b":{"op":"lit","v":0}}],"x":9244},"b":{"op":"seq","b":[{"op":"let","v":"taken~2646","e":{"op":"lit","v":0,"x":9245},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8169},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8171},"label":{"op":"lit","v":{"instead":0},"x":9246}},{"gens":[{"v":"instead~2647","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2644"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2644"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null}}]}]},"x":9247},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2646","x":9248},"o":"=","e":{"op":"var","n":"instead~2647","x":9249},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8173},{"op":"rep","n":{"op":"var","n":"instead~2647","x":9250},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"effect","d":null,"x":9251},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8175},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8174}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8172},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2647"}],"x":9252}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2642","x":9253},"r":{"op":"var","n":"r~2643","x":9254}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8170},{"op":"set","t":{"op":"var","n":"left~2644","x":9255},"o":"-=","e":{"op":"var","n":"taken~2646","x":9256},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8176}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8168},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8167},{"op":"let","v":"n~2648","e":{"op":"var","n":"left~2644","x":9257},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8177},{"op":"let","v":"r~2649","e":{"op":"var","n":"r~2643","x":9258},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8178},{"op":"seq","b":[{"op":"let","v":"k~2650","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2648"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2648"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0}]}]}}]}],"x":9259},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8180},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9260},"t":{"op":"set","t":{"op":"var","n":"k~2650","x":9261},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2650"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0}}]}]}]}],"x":9262},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8182},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8181},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0,"x":9263},"o":"+=","e":{"op":"var","n":"k~2650","x":9264},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8183},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9265},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0,"x":9266},"o":"-=","e":{"op":"var","n":"k~2650","x":9267},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8185},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8184},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2650"},"b":{"op":"lit","v":0}}],"x":9268},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9269},"o":"+=","e":{"op":"var","n":"k~2650","x":9270},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8187},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8186}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8179}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8165}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8162}],"at":"rules_data/pampero/modules/objectives.yaml:47","id":8133},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:41"}',
+    'objective_lucrative': '{"id":"objective_lucrative","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 4 or more lucrative contract tiles.","it":"Avere 4 o più tessere contratto redditizie."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2637","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"lucrative"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2637"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":4},"x":9207},"effect":{"op":"seq","b":[{"op":"let","v":"n~2638","e":{"op":"lit","v":10,"x":9208},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8134},{"op":"let","v":"r~2639","e":{"op":"lit","v":"money","x":9209},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8135},{"op":"seq","b":[{"op":"let","v":"left~2640","e":{"op":"var","n":"n~2638","x":9210},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8137},{"op":"for","v":"rep~2641","src":{"op":"ids","kind":"replacements","x":9211},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2639"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2640"},"b":{"op":"lit","v":0}}],"x":9212},"b":{"op":"seq","b":[{"op":"let","v":"taken~2642","e":{"op":"lit","v":0,"x":9213},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8140},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8142},"label":{"op":"lit","v":{"instead":0},"x":9214}},{"gens":[{"v":"instead~2643","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2640"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2640"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"room","d":null}}]}]},"x":9215},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2642","x":9216},"o":"=","e":{"op":"var","n":"instead~2643","x":9217},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8144},{"op":"rep","n":{"op":"var","n":"instead~2643","x":9218},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"effect","d":null,"x":9219},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8146},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8145}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8143},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2643"}],"x":9220}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8141},{"op":"set","t":{"op":"var","n":"left~2640","x":9221},"o":"-=","e":{"op":"var","n":"taken~2642","x":9222},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8147}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8139},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8138},{"op":"let","v":"n~2644","e":{"op":"var","n":"left~2640","x":9223},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8148},{"op":"let","v":"r~2645","e":{"op":"var","n":"r~2639","x":9224},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8149},{"op":"seq","b":[{"op":"let","v":"k~2646","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2644"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2644"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2645"},"d":0}]}]}}]}],"x":9225},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8151},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9226},"t":{"op":"set","t":{"op":"var","n":"k~2646","x":9227},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2646"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2645"},"d":0}}]}]}]}],"x":9228},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8153},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8152},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2645"},"d":0,"x":9229},"o":"+=","e":{"op":"var","n":"k~2646","x":9230},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8154},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9231},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2645"},"d":0,"x":9232},"o":"-=","e":{"op":"var","n":"k~2646","x":9233},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8156},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8155},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2646"},"b":{"op":"lit","v":0}}],"x":9234},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9235},"o":"+=","e":{"op":"var","n":"k~2646","x":9236},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8158},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8157}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8150}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8136},{"op":"let","v":"n~2657","e":{"op":"lit","v":10,"x":9237},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8159},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":9238},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8160},{"op":"let","v":"k~2659","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2652","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2652"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2653","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2654","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2654"},"b":{"op":"var","n":"c~2653"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2655","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2656","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2655"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2656"},"b":{"op":"var","n":"c~2653"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2653"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9239},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8161},{"op":"seq","b":[{"op":"let","v":"n~2660","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2657"},"b":{"op":"var","n":"k~2659"},"x":9240},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8163},{"op":"let","v":"r~2661","e":{"op":"var","n":"r~2658","x":9241},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8164},{"op":"seq","b":[{"op":"let","v":"left~2662","e":{"op":"var","n":"n~2660","x":9242},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8166},{"op":"for","v":"rep~2663","src":{"op":"ids","kind":"replacements","x":9243},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2661"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2662"},"b":{"op":"lit","v":0}}],"x":9244},"b":{"op":"seq","b":[{"op":"let","v":"taken~2664","e":{"op":"lit","v":0,"x":9245},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8169},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8171},"label":{"op":"lit","v":{"instead":0},"x":9246}},{"gens":[{"v":"instead~2665","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2662"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2662"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null}}]}]},"x":9247},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2664","x":9248},"o":"=","e":{"op":"var","n":"instead~2665","x":9249},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8173},{"op":"rep","n":{"op":"var","n":"instead~2665","x":9250},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"effect","d":null,"x":9251},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8175},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8174}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8172},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2665"}],"x":9252}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2660","x":9253},"r":{"op":"var","n":"r~2661","x":9254}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8170},{"op":"set","t":{"op":"var","n":"left~2662","x":9255},"o":"-=","e":{"op":"var","n":"taken~2664","x":9256},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8176}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8168},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8167},{"op":"let","v":"n~2666","e":{"op":"var","n":"left~2662","x":9257},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8177},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2661","x":9258},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8178},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":9259},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8180},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9260},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":9261},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":9262},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8182},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8181},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":9263},"o":"+=","e":{"op":"var","n":"k~2668","x":9264},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8183},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9265},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":9266},"o":"-=","e":{"op":"var","n":"k~2668","x":9267},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8185},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8184},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":9268},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9269},"o":"+=","e":{"op":"var","n":"k~2668","x":9270},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8187},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8186}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8179}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8165}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8162}],"at":"rules_data/pampero/modules/objectives.yaml:47","id":8133},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:41"}',
 }

@@ -56,7 +56,7 @@ def x_9335(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
-        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2621, NOREC).get('numbers', {}) if type(v_i_2621) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2621, NOREC).get('numbers', {}) if type(v_i_2621) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2621, NOREC).get('cost', {}) if type(v_i_2621) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2621, NOREC).get('cost', {}) if type(v_i_2621) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2621 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2621, NOREC).get('deck', None) if type(v_i_2621) is str else None) == v_d_2620)]) for v_d_2620 in items_of((ctx.index.plain['markets'].get(v_m_2619, NOREC).get('piles', []) if type(v_m_2619) is str else []))]) for v_m_2619 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
+        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2639, NOREC).get('numbers', {}) if type(v_i_2639) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2639, NOREC).get('numbers', {}) if type(v_i_2639) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2639, NOREC).get('cost', {}) if type(v_i_2639) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2639, NOREC).get('cost', {}) if type(v_i_2639) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2639 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2639, NOREC).get('deck', None) if type(v_i_2639) is str else None) == v_d_2638)]) for v_d_2638 in items_of((ctx.index.plain['markets'].get(v_m_2637, NOREC).get('piles', []) if type(v_m_2637) is str else []))]) for v_m_2637 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
     return MEMO(ctx, (9335, E.get('you'), ctx.stamps.get('held', 0),), compute)
 
 
@@ -66,25 +66,25 @@ x_9339 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2625'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2623'))) and (((_w3 if type((_w3 := E.get('left~2624'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2643'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2641'))) and (((_w3 if type((_w3 := E.get('left~2642'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2624'), (E.get('left~2624') if (FLD(ctx, K[0], E.get('rep~2625')) == None) else FLD(ctx, K[0], E.get('rep~2625')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2642'), (E.get('left~2642') if (FLD(ctx, K[0], E.get('rep~2643')) == None) else FLD(ctx, K[0], E.get('rep~2643')))]))
 
 
 def x_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2625'))
+    return FLD(ctx, K[1], E.get('rep~2643'))
 
 
 def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2627')}
+    return {'instead': E.get('instead~2645')}
 
 
 x_9353 = _C.x_8522  # rules_data/pampero/definitions/resources.yaml:26
@@ -103,14 +103,14 @@ def x_9367(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2636 for v_i_2636 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2636, NOREC).get('deck', None) if type(v_i_2636) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2637))) is type((_w4 := sum([items_of((_h2.get(v_r_2639, []) if type(_h2) is dict else KEY(_h2, v_r_2639, []))).count(v_c_2637) for v_r_2639 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2637 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2637, NOREC).get('deck', None) if type(v_c_2637) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2654 for v_i_2654 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2654, NOREC).get('deck', None) if type(v_i_2654) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2655))) is type((_w4 := sum([items_of((_h2.get(v_r_2657, []) if type(_h2) is dict else KEY(_h2, v_r_2657, []))).count(v_c_2655) for v_r_2657 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2655 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2655, NOREC).get('deck', None) if type(v_c_2655) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9367, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2641'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2643'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2659'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2661'))) is int else num(_w2)))
 
 
 x_9371 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
@@ -119,67 +119,67 @@ x_9371 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2647'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2645'))) and (((_w3 if type((_w3 := E.get('left~2646'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2665'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2663'))) and (((_w3 if type((_w3 := E.get('left~2664'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2646'), (E.get('left~2646') if (FLD(ctx, K[0], E.get('rep~2647')) == None) else FLD(ctx, K[0], E.get('rep~2647')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2664'), (E.get('left~2664') if (FLD(ctx, K[0], E.get('rep~2665')) == None) else FLD(ctx, K[0], E.get('rep~2665')))]))
 
 
 def x_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2647'))
+    return FLD(ctx, K[1], E.get('rep~2665'))
 
 
 def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2649')}
+    return {'instead': E.get('instead~2667')}
 
 
 def x_9387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2650') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2651'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2650'), (_w2.get(E.get('r~2651'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2651'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2668') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2668'), (_w2.get(E.get('r~2669'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2669'), 0))]))])
 
 
 def x_9388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2651'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)
 
 
 def x_9390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2652'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2651'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2651'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2651'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2670'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2669'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2669'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2669'), 0)))) is int else num(_w5)))])])
 
 
 def x_9391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2651'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2651'), 0))
+    return (_w2.get(E.get('r~2669'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2669'), 0))
 
 
 def x_9393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2651'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)
 
 
 def x_9394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2651'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2651'), 0))
+    return (_w1.get(E.get('r~2669'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2669'), 0))
 
 
 def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2651'))) is str else None)) and ((E.get('k~2652') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2669'))) is str else None)) and ((E.get('k~2670') != 0)) else False)
 
 
 x_9397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -193,14 +193,14 @@ def t_8243(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2641', 10, True)
-        LOCAL(ctx, E, 'r~2642', 'money', True)
-        LOCAL(ctx, E, 'k~2643', x_9367(ctx, E), True)
+        LOCAL(ctx, E, 'n~2659', 10, True)
+        LOCAL(ctx, E, 'r~2660', 'money', True)
+        LOCAL(ctx, E, 'k~2661', x_9367(ctx, E), True)
         return t_8272(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2622', 10, True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
+    LOCAL(ctx, E, 'n~2640', 10, True)
+    LOCAL(ctx, E, 'r~2641', 'money', True)
     return t_8246(ctx, r1, s, E)
 
 
@@ -210,7 +210,7 @@ def d_8244(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', 10, True)
+    LOCAL(ctx, E, 'n~2640', 10, True)
     return True
 
 
@@ -225,14 +225,14 @@ def t_8246(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2628', E.get('left~2624'), True)
-        LOCAL(ctx, E, 'r~2629', E.get('r~2623'), True)
+        LOCAL(ctx, E, 'n~2646', E.get('left~2642'), True)
+        LOCAL(ctx, E, 'r~2647', E.get('r~2641'), True)
         if not d_8260(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2624', E.get('n~2622'), True)
+    LOCAL(ctx, E, 'left~2642', E.get('n~2640'), True)
     return t_8248(ctx, r1, s, E)
 
 
@@ -242,7 +242,7 @@ def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2624', E.get('n~2622'), True)
+    LOCAL(ctx, E, 'left~2642', E.get('n~2640'), True)
     return True
 
 
@@ -253,17 +253,17 @@ def t_8248(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9339(ctx, E)))
-    old = E.get('rep~2625', MISSING)
+    old = E.get('rep~2643', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2625', old)
+        UNSET(ctx, E, 'rep~2643', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2625', item, True)
+            LOCAL(ctx, E, 'rep~2643', item, True)
             if x_9340(ctx, E):
                 return t_8249(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -279,11 +279,11 @@ def t_8249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8257, E, 'left~2624', E.get('taken~2626'))
+        ASSIGN(ctx, 8257, E, 'left~2642', E.get('taken~2644'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2626', 0, True)
+    LOCAL(ctx, E, 'taken~2644', 0, True)
     return t_8251(ctx, r1, s, E)
 
 
@@ -293,7 +293,7 @@ def d_8250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2626', 0, True)
+    LOCAL(ctx, E, 'taken~2644', 0, True)
     return True
 
 
@@ -313,7 +313,7 @@ def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2626', E.get('instead~2627'))
+    LOCAL(ctx, E, 'taken~2644', E.get('instead~2645'))
     return t_8255(ctx, k, s, E)
 
 
@@ -323,7 +323,7 @@ def d_8254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2626', E.get('instead~2627'))
+    LOCAL(ctx, E, 'taken~2644', E.get('instead~2645'))
     return True
 
 
@@ -338,7 +338,7 @@ def t_8255(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_8256(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2627')))
+    return nxt(num(E.get('instead~2645')))
 
 
 def t_8256(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -356,7 +356,7 @@ def d_8257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8257, E, 'left~2624', E.get('taken~2626'))
+    ASSIGN(ctx, 8257, E, 'left~2642', E.get('taken~2644'))
     return True
 
 
@@ -366,7 +366,7 @@ def d_8258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', E.get('left~2624'), True)
+    LOCAL(ctx, E, 'n~2646', E.get('left~2642'), True)
     return True
 
 
@@ -376,7 +376,7 @@ def d_8259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2629', E.get('r~2623'), True)
+    LOCAL(ctx, E, 'r~2647', E.get('r~2641'), True)
     return True
 
 
@@ -386,13 +386,13 @@ def d_8260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_9353(ctx, E), True)
+    LOCAL(ctx, E, 'k~2648', x_9353(ctx, E), True)
     if not d_8262(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8264, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 8264, PL(ctx, E.get('you')).get('stock'), E.get('r~2647'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2648'), '+=', False, K[2])
     if not d_8265(ctx, E):
         return False
     if not d_8267(ctx, E):
@@ -411,9 +411,9 @@ def d_8264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8264, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 8264, PL(ctx, E.get('you')).get('stock'), E.get('r~2647'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2648'), '+=', False, K[2])
     return True
 
 
@@ -425,9 +425,9 @@ def d_8265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9359(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8266, ctx.state.get('supply'), E.get('r~2629'))
+        c, key = KEYPLACE(ctx, 8266, ctx.state.get('supply'), E.get('r~2647'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2648'), '-=', False, K[3])
     return True
 
 
@@ -437,9 +437,9 @@ def d_8266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8266, ctx.state.get('supply'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 8266, ctx.state.get('supply'), E.get('r~2647'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2648'), '-=', False, K[3])
     return True
 
 
@@ -453,7 +453,7 @@ def d_8267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8268, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2648'), '+=', False, K[4])
     return True
 
 
@@ -465,7 +465,7 @@ def d_8268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8268, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2648'), '+=', False, K[4])
     return True
 
 
@@ -475,7 +475,7 @@ def d_8269(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2641', 10, True)
+    LOCAL(ctx, E, 'n~2659', 10, True)
     return True
 
 
@@ -485,7 +485,7 @@ def d_8270(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2642', 'money', True)
+    LOCAL(ctx, E, 'r~2660', 'money', True)
     return True
 
 
@@ -495,7 +495,7 @@ def d_8271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2643', x_9367(ctx, E), True)
+    LOCAL(ctx, E, 'k~2661', x_9367(ctx, E), True)
     return True
 
 
@@ -505,8 +505,8 @@ def t_8272(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2644', x_9368(ctx, E), True)
-    LOCAL(ctx, E, 'r~2645', E.get('r~2642'), True)
+    LOCAL(ctx, E, 'n~2662', x_9368(ctx, E), True)
+    LOCAL(ctx, E, 'r~2663', E.get('r~2660'), True)
     return t_8275(ctx, k, s, E)
 
 
@@ -516,7 +516,7 @@ def d_8273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2644', x_9368(ctx, E), True)
+    LOCAL(ctx, E, 'n~2662', x_9368(ctx, E), True)
     return True
 
 
@@ -526,7 +526,7 @@ def d_8274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2645', E.get('r~2642'), True)
+    LOCAL(ctx, E, 'r~2663', E.get('r~2660'), True)
     return True
 
 
@@ -538,14 +538,14 @@ def t_8275(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2650', E.get('left~2646'), True)
-        LOCAL(ctx, E, 'r~2651', E.get('r~2645'), True)
+        LOCAL(ctx, E, 'n~2668', E.get('left~2664'), True)
+        LOCAL(ctx, E, 'r~2669', E.get('r~2663'), True)
         if not d_8289(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2646', E.get('n~2644'), True)
+    LOCAL(ctx, E, 'left~2664', E.get('n~2662'), True)
     return t_8277(ctx, r1, s, E)
 
 
@@ -555,7 +555,7 @@ def d_8276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2646', E.get('n~2644'), True)
+    LOCAL(ctx, E, 'left~2664', E.get('n~2662'), True)
     return True
 
 
@@ -566,17 +566,17 @@ def t_8277(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9371(ctx, E)))
-    old = E.get('rep~2647', MISSING)
+    old = E.get('rep~2665', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2647', old)
+        UNSET(ctx, E, 'rep~2665', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2647', item, True)
+            LOCAL(ctx, E, 'rep~2665', item, True)
             if x_9372(ctx, E):
                 return t_8278(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -592,11 +592,11 @@ def t_8278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8286, E, 'left~2646', E.get('taken~2648'))
+        ASSIGN(ctx, 8286, E, 'left~2664', E.get('taken~2666'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2648', 0, True)
+    LOCAL(ctx, E, 'taken~2666', 0, True)
     return t_8280(ctx, r1, s, E)
 
 
@@ -606,7 +606,7 @@ def d_8279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2648', 0, True)
+    LOCAL(ctx, E, 'taken~2666', 0, True)
     return True
 
 
@@ -626,7 +626,7 @@ def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2648', E.get('instead~2649'))
+    LOCAL(ctx, E, 'taken~2666', E.get('instead~2667'))
     return t_8284(ctx, k, s, E)
 
 
@@ -636,7 +636,7 @@ def d_8283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2648', E.get('instead~2649'))
+    LOCAL(ctx, E, 'taken~2666', E.get('instead~2667'))
     return True
 
 
@@ -651,7 +651,7 @@ def t_8284(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_8285(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2649')))
+    return nxt(num(E.get('instead~2667')))
 
 
 def t_8285(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -669,7 +669,7 @@ def d_8286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8286, E, 'left~2646', E.get('taken~2648'))
+    ASSIGN(ctx, 8286, E, 'left~2664', E.get('taken~2666'))
     return True
 
 
@@ -679,7 +679,7 @@ def d_8287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2650', E.get('left~2646'), True)
+    LOCAL(ctx, E, 'n~2668', E.get('left~2664'), True)
     return True
 
 
@@ -689,7 +689,7 @@ def d_8288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2651', E.get('r~2645'), True)
+    LOCAL(ctx, E, 'r~2669', E.get('r~2663'), True)
     return True
 
 
@@ -699,13 +699,13 @@ def d_8289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2652', x_9387(ctx, E), True)
+    LOCAL(ctx, E, 'k~2670', x_9387(ctx, E), True)
     if not d_8291(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8293, PL(ctx, E.get('you')).get('stock'), E.get('r~2651'))
+    c, key = KEYPLACE(ctx, 8293, PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2652'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[2])
     if not d_8294(ctx, E):
         return False
     if not d_8296(ctx, E):
@@ -719,7 +719,7 @@ def d_8290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2652', x_9387(ctx, E), True)
+    LOCAL(ctx, E, 'k~2670', x_9387(ctx, E), True)
     return True
 
 
@@ -731,7 +731,7 @@ def d_8291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9388(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2652', x_9390(ctx, E))
+        LOCAL(ctx, E, 'k~2670', x_9390(ctx, E))
     return True
 
 
@@ -741,7 +741,7 @@ def d_8292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2652', x_9390(ctx, E))
+    LOCAL(ctx, E, 'k~2670', x_9390(ctx, E))
     return True
 
 
@@ -751,9 +751,9 @@ def d_8293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8293, PL(ctx, E.get('you')).get('stock'), E.get('r~2651'))
+    c, key = KEYPLACE(ctx, 8293, PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2652'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[2])
     return True
 
 
@@ -765,9 +765,9 @@ def d_8294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9393(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8295, ctx.state.get('supply'), E.get('r~2651'))
+        c, key = KEYPLACE(ctx, 8295, ctx.state.get('supply'), E.get('r~2669'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2652'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[3])
     return True
 
 
@@ -777,9 +777,9 @@ def d_8295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8295, ctx.state.get('supply'), E.get('r~2651'))
+    c, key = KEYPLACE(ctx, 8295, ctx.state.get('supply'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2652'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[3])
     return True
 
 
@@ -793,7 +793,7 @@ def d_8296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8297, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2652'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[4])
     return True
 
 
@@ -805,7 +805,7 @@ def d_8297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8297, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2652'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[4])
     return True
 
 
@@ -923,5 +923,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:57
-    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2619","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2620","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2619"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2621","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2621"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2621"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2621"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2621"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2621"},"f":"deck","d":null},"b":{"op":"var","n":"d~2620"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9335},"effect":{"op":"seq","b":[{"op":"let","v":"n~2622","e":{"op":"lit","v":10,"x":9336},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8244},{"op":"let","v":"r~2623","e":{"op":"lit","v":"money","x":9337},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8245},{"op":"seq","b":[{"op":"let","v":"left~2624","e":{"op":"var","n":"n~2622","x":9338},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8247},{"op":"for","v":"rep~2625","src":{"op":"ids","kind":"replacements","x":9339},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2625"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2623"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2624"},"b":{"op":"lit","v":0}}],"x":9340},"b":{"op":"seq","b":[{"op":"let","v":"taken~2626","e":{"op":"lit","v":0,"x":9341},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8250},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8252},"label":{"op":"lit","v":{"instead":0},"x":9342}},{"gens":[{"v":"instead~2627","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2624"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2625"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2624"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2625"},"f":"room","d":null}}]}]},"x":9343},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2626","x":9344},"o":"=","e":{"op":"var","n":"instead~2627","x":9345},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8254},{"op":"rep","n":{"op":"var","n":"instead~2627","x":9346},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2625"},"f":"effect","d":null,"x":9347},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8256},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8255}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8253},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2627"}],"x":9348}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8251},{"op":"set","t":{"op":"var","n":"left~2624","x":9349},"o":"-=","e":{"op":"var","n":"taken~2626","x":9350},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8257}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8249},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8248},{"op":"let","v":"n~2628","e":{"op":"var","n":"left~2624","x":9351},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8258},{"op":"let","v":"r~2629","e":{"op":"var","n":"r~2623","x":9352},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8259},{"op":"seq","b":[{"op":"let","v":"k~2630","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2628"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2628"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0}]}]}}]}],"x":9353},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8261},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9354},"t":{"op":"set","t":{"op":"var","n":"k~2630","x":9355},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2630"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0}}]}]}]}],"x":9356},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8263},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8262},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0,"x":9357},"o":"+=","e":{"op":"var","n":"k~2630","x":9358},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8264},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9359},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0,"x":9360},"o":"-=","e":{"op":"var","n":"k~2630","x":9361},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8266},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8265},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2630"},"b":{"op":"lit","v":0}}],"x":9362},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9363},"o":"+=","e":{"op":"var","n":"k~2630","x":9364},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8268},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8267}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8260}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8246},{"op":"let","v":"n~2641","e":{"op":"lit","v":10,"x":9365},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8269},{"op":"let","v":"r~2642","e":{"op":"lit","v":"money","x":9366},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8270},{"op":"let","v":"k~2643","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2636","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2637","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2638"},"b":{"op":"var","n":"c~2637"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2639","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2640","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2639"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2640"},"b":{"op":"var","n":"c~2637"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2637"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9367},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8271},{"op":"seq","b":[{"op":"let","v":"n~2644","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2641"},"b":{"op":"var","n":"k~2643"},"x":9368},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8273},{"op":"let","v":"r~2645","e":{"op":"var","n":"r~2642","x":9369},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8274},{"op":"seq","b":[{"op":"let","v":"left~2646","e":{"op":"var","n":"n~2644","x":9370},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8276},{"op":"for","v":"rep~2647","src":{"op":"ids","kind":"replacements","x":9371},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2647"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2645"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2646"},"b":{"op":"lit","v":0}}],"x":9372},"b":{"op":"seq","b":[{"op":"let","v":"taken~2648","e":{"op":"lit","v":0,"x":9373},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8279},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8281},"label":{"op":"lit","v":{"instead":0},"x":9374}},{"gens":[{"v":"instead~2649","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2646"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2647"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2646"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2647"},"f":"room","d":null}}]}]},"x":9375},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2648","x":9376},"o":"=","e":{"op":"var","n":"instead~2649","x":9377},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8283},{"op":"rep","n":{"op":"var","n":"instead~2649","x":9378},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2647"},"f":"effect","d":null,"x":9379},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8285},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8284}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8282},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2649"}],"x":9380}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2644","x":9381},"r":{"op":"var","n":"r~2645","x":9382}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8280},{"op":"set","t":{"op":"var","n":"left~2646","x":9383},"o":"-=","e":{"op":"var","n":"taken~2648","x":9384},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8286}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8278},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8277},{"op":"let","v":"n~2650","e":{"op":"var","n":"left~2646","x":9385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8287},{"op":"let","v":"r~2651","e":{"op":"var","n":"r~2645","x":9386},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8288},{"op":"seq","b":[{"op":"let","v":"k~2652","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2651"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2650"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2650"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2651"},"d":0}]}]}}]}],"x":9387},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8290},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2651"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9388},"t":{"op":"set","t":{"op":"var","n":"k~2652","x":9389},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2652"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2651"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2651"},"d":0}}]}]}]}],"x":9390},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8292},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8291},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2651"},"d":0,"x":9391},"o":"+=","e":{"op":"var","n":"k~2652","x":9392},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8293},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2651"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9393},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2651"},"d":0,"x":9394},"o":"-=","e":{"op":"var","n":"k~2652","x":9395},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8295},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8294},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2651"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2652"},"b":{"op":"lit","v":0}}],"x":9396},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9397},"o":"+=","e":{"op":"var","n":"k~2652","x":9398},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8297},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8296}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8289}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8275}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8272}],"at":"rules_data/pampero/modules/objectives.yaml:63","id":8243},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:57"}',
+    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2637","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2638","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2637"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2639","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2639"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2639"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2639"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2639"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2639"},"f":"deck","d":null},"b":{"op":"var","n":"d~2638"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9335},"effect":{"op":"seq","b":[{"op":"let","v":"n~2640","e":{"op":"lit","v":10,"x":9336},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8244},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":9337},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8245},{"op":"seq","b":[{"op":"let","v":"left~2642","e":{"op":"var","n":"n~2640","x":9338},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8247},{"op":"for","v":"rep~2643","src":{"op":"ids","kind":"replacements","x":9339},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2643"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2641"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2642"},"b":{"op":"lit","v":0}}],"x":9340},"b":{"op":"seq","b":[{"op":"let","v":"taken~2644","e":{"op":"lit","v":0,"x":9341},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8250},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8252},"label":{"op":"lit","v":{"instead":0},"x":9342}},{"gens":[{"v":"instead~2645","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2642"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2643"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2642"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2643"},"f":"room","d":null}}]}]},"x":9343},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2644","x":9344},"o":"=","e":{"op":"var","n":"instead~2645","x":9345},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8254},{"op":"rep","n":{"op":"var","n":"instead~2645","x":9346},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2643"},"f":"effect","d":null,"x":9347},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8256},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8255}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8253},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2645"}],"x":9348}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8251},{"op":"set","t":{"op":"var","n":"left~2642","x":9349},"o":"-=","e":{"op":"var","n":"taken~2644","x":9350},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8257}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8249},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8248},{"op":"let","v":"n~2646","e":{"op":"var","n":"left~2642","x":9351},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8258},{"op":"let","v":"r~2647","e":{"op":"var","n":"r~2641","x":9352},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8259},{"op":"seq","b":[{"op":"let","v":"k~2648","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2646"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2646"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2647"},"d":0}]}]}}]}],"x":9353},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8261},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9354},"t":{"op":"set","t":{"op":"var","n":"k~2648","x":9355},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2648"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2647"},"d":0}}]}]}]}],"x":9356},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8263},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8262},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2647"},"d":0,"x":9357},"o":"+=","e":{"op":"var","n":"k~2648","x":9358},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8264},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9359},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2647"},"d":0,"x":9360},"o":"-=","e":{"op":"var","n":"k~2648","x":9361},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8266},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8265},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2647"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2648"},"b":{"op":"lit","v":0}}],"x":9362},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9363},"o":"+=","e":{"op":"var","n":"k~2648","x":9364},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8268},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8267}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8260}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8246},{"op":"let","v":"n~2659","e":{"op":"lit","v":10,"x":9365},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8269},{"op":"let","v":"r~2660","e":{"op":"lit","v":"money","x":9366},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8270},{"op":"let","v":"k~2661","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2654","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2654"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2655","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2656","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2656"},"b":{"op":"var","n":"c~2655"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2657","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2658"},"b":{"op":"var","n":"c~2655"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2655"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9367},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8271},{"op":"seq","b":[{"op":"let","v":"n~2662","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2659"},"b":{"op":"var","n":"k~2661"},"x":9368},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8273},{"op":"let","v":"r~2663","e":{"op":"var","n":"r~2660","x":9369},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8274},{"op":"seq","b":[{"op":"let","v":"left~2664","e":{"op":"var","n":"n~2662","x":9370},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8276},{"op":"for","v":"rep~2665","src":{"op":"ids","kind":"replacements","x":9371},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2663"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2664"},"b":{"op":"lit","v":0}}],"x":9372},"b":{"op":"seq","b":[{"op":"let","v":"taken~2666","e":{"op":"lit","v":0,"x":9373},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8279},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8281},"label":{"op":"lit","v":{"instead":0},"x":9374}},{"gens":[{"v":"instead~2667","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2664"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2664"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null}}]}]},"x":9375},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2666","x":9376},"o":"=","e":{"op":"var","n":"instead~2667","x":9377},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8283},{"op":"rep","n":{"op":"var","n":"instead~2667","x":9378},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"effect","d":null,"x":9379},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8285},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8284}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8282},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2667"}],"x":9380}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2662","x":9381},"r":{"op":"var","n":"r~2663","x":9382}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8280},{"op":"set","t":{"op":"var","n":"left~2664","x":9383},"o":"-=","e":{"op":"var","n":"taken~2666","x":9384},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8286}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8278},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8277},{"op":"let","v":"n~2668","e":{"op":"var","n":"left~2664","x":9385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8287},{"op":"let","v":"r~2669","e":{"op":"var","n":"r~2663","x":9386},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8288},{"op":"seq","b":[{"op":"let","v":"k~2670","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2668"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2668"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0}]}]}}]}],"x":9387},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8290},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9388},"t":{"op":"set","t":{"op":"var","n":"k~2670","x":9389},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2670"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0}}]}]}]}],"x":9390},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8292},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8291},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0,"x":9391},"o":"+=","e":{"op":"var","n":"k~2670","x":9392},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8293},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9393},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0,"x":9394},"o":"-=","e":{"op":"var","n":"k~2670","x":9395},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8295},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8294},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2670"},"b":{"op":"lit","v":0}}],"x":9396},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9397},"o":"+=","e":{"op":"var","n":"k~2670","x":9398},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8297},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8296}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8289}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8275}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8272}],"at":"rules_data/pampero/modules/objectives.yaml:63","id":8243},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:57"}',
 }

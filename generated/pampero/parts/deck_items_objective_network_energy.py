@@ -54,7 +54,7 @@ K = [
 def x_9655(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9655, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w11 if type((_w11 := (_w9 + _w10 if type((_w9 := FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('numbers', {}) if type(v_i_2619) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('numbers', {}) if type(v_i_2619) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('cost', {}) if type(v_i_2619) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('cost', {}) if type(v_i_2619) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_2619 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('deck', None) if type(v_i_2619) is str else None) == 'connection_tiles_a')]))) is type((_w10 := FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2620, NOREC).get('numbers', {}) if type(v_i_2620) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_2620, NOREC).get('numbers', {}) if type(v_i_2620) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_2620, NOREC).get('cost', {}) if type(v_i_2620) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_2620, NOREC).get('cost', {}) if type(v_i_2620) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_2620 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2620, NOREC).get('deck', None) if type(v_i_2620) is str else None) == 'connection_tiles_bc')]))) is int else AR('+', _w9, _w10)))) is int else num(_w11)) >= 5))
+    return MEMO(ctx, (9655, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w11 if type((_w11 := (_w9 + _w10 if type((_w9 := FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_2637, NOREC).get('numbers', {}) if type(v_i_2637) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2637, NOREC).get('numbers', {}) if type(v_i_2637) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2637, NOREC).get('cost', {}) if type(v_i_2637) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2637, NOREC).get('cost', {}) if type(v_i_2637) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_2637 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2637, NOREC).get('deck', None) if type(v_i_2637) is str else None) == 'connection_tiles_a')]))) is type((_w10 := FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2638, NOREC).get('numbers', {}) if type(v_i_2638) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_2638, NOREC).get('numbers', {}) if type(v_i_2638) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_2638, NOREC).get('cost', {}) if type(v_i_2638) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_2638, NOREC).get('cost', {}) if type(v_i_2638) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_2638 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2638, NOREC).get('deck', None) if type(v_i_2638) is str else None) == 'connection_tiles_bc')]))) is int else AR('+', _w9, _w10)))) is int else num(_w11)) >= 5))
 
 
 x_9659 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
@@ -95,14 +95,14 @@ def t_8518(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9687(ctx, E), True)
+        LOCAL(ctx, E, 'n~2658', 10, True)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_9687(ctx, E), True)
         return t_8547(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
+    LOCAL(ctx, E, 'n~2639', 10, True)
+    LOCAL(ctx, E, 'r~2640', 'money', True)
     return t_8521(ctx, r1, s, E)
 
 
@@ -118,14 +118,14 @@ def t_8521(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
+        LOCAL(ctx, E, 'n~2645', E.get('left~2641'), True)
+        LOCAL(ctx, E, 'r~2646', E.get('r~2640'), True)
         if not d_8535(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
+    LOCAL(ctx, E, 'left~2641', E.get('n~2639'), True)
     return t_8523(ctx, r1, s, E)
 
 
@@ -139,17 +139,17 @@ def t_8523(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9659(ctx, E)))
-    old = E.get('rep~2624', MISSING)
+    old = E.get('rep~2642', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2624', old)
+        UNSET(ctx, E, 'rep~2642', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
+            LOCAL(ctx, E, 'rep~2642', item, True)
             if x_9660(ctx, E):
                 return t_8524(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -165,11 +165,11 @@ def t_8524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8532, E, 'left~2623', E.get('taken~2625'))
+        ASSIGN(ctx, 8532, E, 'left~2641', E.get('taken~2643'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
+    LOCAL(ctx, E, 'taken~2643', 0, True)
     return t_8526(ctx, r1, s, E)
 
 
@@ -196,7 +196,7 @@ def d_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8532, E, 'left~2623', E.get('taken~2625'))
+    ASSIGN(ctx, 8532, E, 'left~2641', E.get('taken~2643'))
     return True
 
 
@@ -210,13 +210,13 @@ def d_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9673(ctx, E), True)
+    LOCAL(ctx, E, 'k~2647', x_9673(ctx, E), True)
     if not d_8537(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8539, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8539, PL(ctx, E.get('you')).get('stock'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2647'), '+=', False, K[2])
     if not d_8540(ctx, E):
         return False
     if not d_8542(ctx, E):
@@ -235,9 +235,9 @@ def d_8539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8539, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8539, PL(ctx, E.get('you')).get('stock'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2647'), '+=', False, K[2])
     return True
 
 
@@ -249,9 +249,9 @@ def d_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9679(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8541, ctx.state.get('supply'), E.get('r~2628'))
+        c, key = KEYPLACE(ctx, 8541, ctx.state.get('supply'), E.get('r~2646'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2647'), '-=', False, K[3])
     return True
 
 
@@ -261,9 +261,9 @@ def d_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8541, ctx.state.get('supply'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8541, ctx.state.get('supply'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2647'), '-=', False, K[3])
     return True
 
 
@@ -277,7 +277,7 @@ def d_8542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8543, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2647'), '+=', False, K[4])
     return True
 
 
@@ -289,7 +289,7 @@ def d_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8543, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2647'), '+=', False, K[4])
     return True
 
 
@@ -304,8 +304,8 @@ def t_8547(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9688(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'n~2661', x_9688(ctx, E), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return t_8550(ctx, k, s, E)
 
 
@@ -321,14 +321,14 @@ def t_8550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
         if not d_8564(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_8552(ctx, r1, s, E)
 
 
@@ -342,17 +342,17 @@ def t_8552(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9691(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
+            LOCAL(ctx, E, 'rep~2664', item, True)
             if x_9692(ctx, E):
                 return t_8553(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -368,11 +368,11 @@ def t_8553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8561, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8561, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_8555(ctx, r1, s, E)
 
 
@@ -399,7 +399,7 @@ def d_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8561, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8561, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
@@ -413,13 +413,13 @@ def d_8564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9707(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_9707(ctx, E), True)
     if not d_8566(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8568, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8568, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_8569(ctx, E):
         return False
     if not d_8571(ctx, E):
@@ -438,9 +438,9 @@ def d_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8568, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8568, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -452,9 +452,9 @@ def d_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9713(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8570, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8570, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -464,9 +464,9 @@ def d_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8570, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8570, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -480,7 +480,7 @@ def d_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8572, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -492,7 +492,7 @@ def d_8572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8572, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -593,5 +593,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:97
-    'objective_network_energy': '{"id":"objective_network_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have network tiles covering 5 or more energy. Count each connection just once.","it":"Avere tessere rete che coprono 5 o più energia. Conta ogni connessione una sola volta."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2619","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_a"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2620","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2620"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2620"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2620"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2620"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2620"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_bc"}}}]}},"b":{"op":"lit","v":5},"x":9655},"effect":{"op":"seq","b":[{"op":"let","v":"n~2621","e":{"op":"lit","v":10,"x":9656},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8519},{"op":"let","v":"r~2622","e":{"op":"lit","v":"money","x":9657},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8520},{"op":"seq","b":[{"op":"let","v":"left~2623","e":{"op":"var","n":"n~2621","x":9658},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8522},{"op":"for","v":"rep~2624","src":{"op":"ids","kind":"replacements","x":9659},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2622"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2623"},"b":{"op":"lit","v":0}}],"x":9660},"b":{"op":"seq","b":[{"op":"let","v":"taken~2625","e":{"op":"lit","v":0,"x":9661},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8525},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8527},"label":{"op":"lit","v":{"instead":0},"x":9662}},{"gens":[{"v":"instead~2626","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2623"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2623"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null}}]}]},"x":9663},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2625","x":9664},"o":"=","e":{"op":"var","n":"instead~2626","x":9665},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8529},{"op":"rep","n":{"op":"var","n":"instead~2626","x":9666},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"effect","d":null,"x":9667},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8531},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8530}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8528},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2626"}],"x":9668}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8526},{"op":"set","t":{"op":"var","n":"left~2623","x":9669},"o":"-=","e":{"op":"var","n":"taken~2625","x":9670},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8532}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8524},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8523},{"op":"let","v":"n~2627","e":{"op":"var","n":"left~2623","x":9671},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8533},{"op":"let","v":"r~2628","e":{"op":"var","n":"r~2622","x":9672},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8534},{"op":"seq","b":[{"op":"let","v":"k~2629","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2627"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2627"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0}]}]}}]}],"x":9673},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8536},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9674},"t":{"op":"set","t":{"op":"var","n":"k~2629","x":9675},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2629"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0}}]}]}]}],"x":9676},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8538},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8537},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0,"x":9677},"o":"+=","e":{"op":"var","n":"k~2629","x":9678},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8539},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9679},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0,"x":9680},"o":"-=","e":{"op":"var","n":"k~2629","x":9681},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8541},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8540},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2629"},"b":{"op":"lit","v":0}}],"x":9682},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9683},"o":"+=","e":{"op":"var","n":"k~2629","x":9684},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8543},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8542}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8535}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8521},{"op":"let","v":"n~2640","e":{"op":"lit","v":10,"x":9685},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8544},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":9686},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8545},{"op":"let","v":"k~2642","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2635","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2636","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2636"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2638","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2636"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9687},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8546},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2640"},"b":{"op":"var","n":"k~2642"},"x":9688},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8548},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":9689},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8549},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":9690},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8551},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":9691},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":9692},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":9693},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8554},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8556},"label":{"op":"lit","v":{"instead":0},"x":9694}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":9695},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":9696},"o":"=","e":{"op":"var","n":"instead~2648","x":9697},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8558},{"op":"rep","n":{"op":"var","n":"instead~2648","x":9698},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":9699},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8560},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8559}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8557},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":9700}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":9701},"r":{"op":"var","n":"r~2644","x":9702}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8555},{"op":"set","t":{"op":"var","n":"left~2645","x":9703},"o":"-=","e":{"op":"var","n":"taken~2647","x":9704},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8561}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8553},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8552},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":9705},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8562},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":9706},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8563},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":9707},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8565},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9708},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":9709},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":9710},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8567},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8566},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":9711},"o":"+=","e":{"op":"var","n":"k~2651","x":9712},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8568},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9713},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":9714},"o":"-=","e":{"op":"var","n":"k~2651","x":9715},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8570},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8569},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":9716},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9717},"o":"+=","e":{"op":"var","n":"k~2651","x":9718},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8572},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8571}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8564}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8550}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8547}],"at":"rules_data/pampero/modules/objectives.yaml:103","id":8518},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:97"}',
+    'objective_network_energy': '{"id":"objective_network_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have network tiles covering 5 or more energy. Count each connection just once.","it":"Avere tessere rete che coprono 5 o più energia. Conta ogni connessione una sola volta."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2637","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2637"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2637"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2637"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2637"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2637"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_a"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2638","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2638"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2638"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2638"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2638"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2638"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_bc"}}}]}},"b":{"op":"lit","v":5},"x":9655},"effect":{"op":"seq","b":[{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9656},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8519},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9657},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8520},{"op":"seq","b":[{"op":"let","v":"left~2641","e":{"op":"var","n":"n~2639","x":9658},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8522},{"op":"for","v":"rep~2642","src":{"op":"ids","kind":"replacements","x":9659},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2640"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2641"},"b":{"op":"lit","v":0}}],"x":9660},"b":{"op":"seq","b":[{"op":"let","v":"taken~2643","e":{"op":"lit","v":0,"x":9661},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8525},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8527},"label":{"op":"lit","v":{"instead":0},"x":9662}},{"gens":[{"v":"instead~2644","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2641"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2641"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"room","d":null}}]}]},"x":9663},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2643","x":9664},"o":"=","e":{"op":"var","n":"instead~2644","x":9665},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8529},{"op":"rep","n":{"op":"var","n":"instead~2644","x":9666},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"effect","d":null,"x":9667},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8531},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8530}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8528},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2644"}],"x":9668}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8526},{"op":"set","t":{"op":"var","n":"left~2641","x":9669},"o":"-=","e":{"op":"var","n":"taken~2643","x":9670},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8532}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8524},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8523},{"op":"let","v":"n~2645","e":{"op":"var","n":"left~2641","x":9671},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8533},{"op":"let","v":"r~2646","e":{"op":"var","n":"r~2640","x":9672},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8534},{"op":"seq","b":[{"op":"let","v":"k~2647","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2645"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2645"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2646"},"d":0}]}]}}]}],"x":9673},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8536},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9674},"t":{"op":"set","t":{"op":"var","n":"k~2647","x":9675},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2647"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":0}}]}]}]}],"x":9676},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8538},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8537},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":0,"x":9677},"o":"+=","e":{"op":"var","n":"k~2647","x":9678},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8539},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9679},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2646"},"d":0,"x":9680},"o":"-=","e":{"op":"var","n":"k~2647","x":9681},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8541},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8540},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2647"},"b":{"op":"lit","v":0}}],"x":9682},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9683},"o":"+=","e":{"op":"var","n":"k~2647","x":9684},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8543},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8542}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8535}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8521},{"op":"let","v":"n~2658","e":{"op":"lit","v":10,"x":9685},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8544},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":9686},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8545},{"op":"let","v":"k~2660","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2653","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2653"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2654","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2655","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2655"},"b":{"op":"var","n":"c~2654"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2656","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2657","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2657"},"b":{"op":"var","n":"c~2654"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2654"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9687},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8546},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2658"},"b":{"op":"var","n":"k~2660"},"x":9688},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8548},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":9689},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8549},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":9690},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8551},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":9691},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":9692},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":9693},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8554},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8556},"label":{"op":"lit","v":{"instead":0},"x":9694}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":9695},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":9696},"o":"=","e":{"op":"var","n":"instead~2666","x":9697},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8558},{"op":"rep","n":{"op":"var","n":"instead~2666","x":9698},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":9699},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8560},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8559}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8557},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":9700}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":9701},"r":{"op":"var","n":"r~2662","x":9702}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8555},{"op":"set","t":{"op":"var","n":"left~2663","x":9703},"o":"-=","e":{"op":"var","n":"taken~2665","x":9704},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8561}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8553},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8552},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":9705},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8562},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":9706},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8563},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":9707},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8565},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9708},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":9709},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":9710},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8567},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8566},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":9711},"o":"+=","e":{"op":"var","n":"k~2669","x":9712},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8568},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9713},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":9714},"o":"-=","e":{"op":"var","n":"k~2669","x":9715},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8570},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8569},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":9716},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9717},"o":"+=","e":{"op":"var","n":"k~2669","x":9718},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8572},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8571}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8564}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8550}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8547}],"at":"rules_data/pampero/modules/objectives.yaml:103","id":8518},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:97"}',
 }

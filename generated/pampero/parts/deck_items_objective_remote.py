@@ -56,7 +56,7 @@ def x_9399(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2619, {}) if type(_h1) is dict else KEY(_h1, v_c_2619, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('remote', _w3))]) >= 3)
+        return (len([v_c_2637 for v_c_2637 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2637, {}) if type(_h1) is dict else KEY(_h1, v_c_2637, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('remote', _w3))]) >= 3)
     return MEMO(ctx, (9399, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
@@ -98,14 +98,14 @@ def t_8298(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9431(ctx, E), True)
+        LOCAL(ctx, E, 'n~2657', 10, True)
+        LOCAL(ctx, E, 'r~2658', 'money', True)
+        LOCAL(ctx, E, 'k~2659', x_9431(ctx, E), True)
         return t_8327(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
+    LOCAL(ctx, E, 'n~2638', 10, True)
+    LOCAL(ctx, E, 'r~2639', 'money', True)
     return t_8301(ctx, r1, s, E)
 
 
@@ -121,14 +121,14 @@ def t_8301(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
+        LOCAL(ctx, E, 'n~2644', E.get('left~2640'), True)
+        LOCAL(ctx, E, 'r~2645', E.get('r~2639'), True)
         if not d_8315(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
+    LOCAL(ctx, E, 'left~2640', E.get('n~2638'), True)
     return t_8303(ctx, r1, s, E)
 
 
@@ -142,17 +142,17 @@ def t_8303(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9403(ctx, E)))
-    old = E.get('rep~2623', MISSING)
+    old = E.get('rep~2641', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2623', old)
+        UNSET(ctx, E, 'rep~2641', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
+            LOCAL(ctx, E, 'rep~2641', item, True)
             if x_9404(ctx, E):
                 return t_8304(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -168,11 +168,11 @@ def t_8304(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8312, E, 'left~2622', E.get('taken~2624'))
+        ASSIGN(ctx, 8312, E, 'left~2640', E.get('taken~2642'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
+    LOCAL(ctx, E, 'taken~2642', 0, True)
     return t_8306(ctx, r1, s, E)
 
 
@@ -199,7 +199,7 @@ def d_8312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8312, E, 'left~2622', E.get('taken~2624'))
+    ASSIGN(ctx, 8312, E, 'left~2640', E.get('taken~2642'))
     return True
 
 
@@ -213,13 +213,13 @@ def d_8315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9417(ctx, E), True)
+    LOCAL(ctx, E, 'k~2646', x_9417(ctx, E), True)
     if not d_8317(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8319, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8319, PL(ctx, E.get('you')).get('stock'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2646'), '+=', False, K[2])
     if not d_8320(ctx, E):
         return False
     if not d_8322(ctx, E):
@@ -238,9 +238,9 @@ def d_8319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8319, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8319, PL(ctx, E.get('you')).get('stock'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2646'), '+=', False, K[2])
     return True
 
 
@@ -252,9 +252,9 @@ def d_8320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9423(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8321, ctx.state.get('supply'), E.get('r~2627'))
+        c, key = KEYPLACE(ctx, 8321, ctx.state.get('supply'), E.get('r~2645'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2646'), '-=', False, K[3])
     return True
 
 
@@ -264,9 +264,9 @@ def d_8321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8321, ctx.state.get('supply'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8321, ctx.state.get('supply'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2646'), '-=', False, K[3])
     return True
 
 
@@ -280,7 +280,7 @@ def d_8322(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8323, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2646'), '+=', False, K[4])
     return True
 
 
@@ -292,7 +292,7 @@ def d_8323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8323, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2646'), '+=', False, K[4])
     return True
 
 
@@ -307,8 +307,8 @@ def t_8327(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9432(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
+    LOCAL(ctx, E, 'n~2660', x_9432(ctx, E), True)
+    LOCAL(ctx, E, 'r~2661', E.get('r~2658'), True)
     return t_8330(ctx, k, s, E)
 
 
@@ -324,14 +324,14 @@ def t_8330(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
+        LOCAL(ctx, E, 'n~2666', E.get('left~2662'), True)
+        LOCAL(ctx, E, 'r~2667', E.get('r~2661'), True)
         if not d_8344(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
+    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
     return t_8332(ctx, r1, s, E)
 
 
@@ -345,17 +345,17 @@ def t_8332(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9435(ctx, E)))
-    old = E.get('rep~2645', MISSING)
+    old = E.get('rep~2663', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2645', old)
+        UNSET(ctx, E, 'rep~2663', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
+            LOCAL(ctx, E, 'rep~2663', item, True)
             if x_9436(ctx, E):
                 return t_8333(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -371,11 +371,11 @@ def t_8333(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8341, E, 'left~2644', E.get('taken~2646'))
+        ASSIGN(ctx, 8341, E, 'left~2662', E.get('taken~2664'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
+    LOCAL(ctx, E, 'taken~2664', 0, True)
     return t_8335(ctx, r1, s, E)
 
 
@@ -402,7 +402,7 @@ def d_8341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8341, E, 'left~2644', E.get('taken~2646'))
+    ASSIGN(ctx, 8341, E, 'left~2662', E.get('taken~2664'))
     return True
 
 
@@ -416,13 +416,13 @@ def d_8344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9451(ctx, E), True)
+    LOCAL(ctx, E, 'k~2668', x_9451(ctx, E), True)
     if not d_8346(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8348, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8348, PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
     if not d_8349(ctx, E):
         return False
     if not d_8351(ctx, E):
@@ -441,9 +441,9 @@ def d_8348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8348, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8348, PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
     return True
 
 
@@ -455,9 +455,9 @@ def d_8349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9457(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8350, ctx.state.get('supply'), E.get('r~2649'))
+        c, key = KEYPLACE(ctx, 8350, ctx.state.get('supply'), E.get('r~2667'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[3])
     return True
 
 
@@ -467,9 +467,9 @@ def d_8350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8350, ctx.state.get('supply'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8350, ctx.state.get('supply'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[3])
     return True
 
 
@@ -483,7 +483,7 @@ def d_8351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8352, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[4])
     return True
 
 
@@ -495,7 +495,7 @@ def d_8352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8352, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[4])
     return True
 
 
@@ -596,5 +596,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:65
-    'objective_remote': '{"id":"objective_remote","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 3 or more remote contract tiles.","it":"Avere 3 o più tessere contratto remote."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2619","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"remote"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2619"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":3},"x":9399},"effect":{"op":"seq","b":[{"op":"let","v":"n~2620","e":{"op":"lit","v":10,"x":9400},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8299},{"op":"let","v":"r~2621","e":{"op":"lit","v":"money","x":9401},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8300},{"op":"seq","b":[{"op":"let","v":"left~2622","e":{"op":"var","n":"n~2620","x":9402},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8302},{"op":"for","v":"rep~2623","src":{"op":"ids","kind":"replacements","x":9403},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2621"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2622"},"b":{"op":"lit","v":0}}],"x":9404},"b":{"op":"seq","b":[{"op":"let","v":"taken~2624","e":{"op":"lit","v":0,"x":9405},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8305},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8307},"label":{"op":"lit","v":{"instead":0},"x":9406}},{"gens":[{"v":"instead~2625","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2622"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2622"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null}}]}]},"x":9407},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2624","x":9408},"o":"=","e":{"op":"var","n":"instead~2625","x":9409},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8309},{"op":"rep","n":{"op":"var","n":"instead~2625","x":9410},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"effect","d":null,"x":9411},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8311},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8310}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8308},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2625"}],"x":9412}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8306},{"op":"set","t":{"op":"var","n":"left~2622","x":9413},"o":"-=","e":{"op":"var","n":"taken~2624","x":9414},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8312}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8304},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8303},{"op":"let","v":"n~2626","e":{"op":"var","n":"left~2622","x":9415},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8313},{"op":"let","v":"r~2627","e":{"op":"var","n":"r~2621","x":9416},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8314},{"op":"seq","b":[{"op":"let","v":"k~2628","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2626"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2626"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0}]}]}}]}],"x":9417},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8316},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9418},"t":{"op":"set","t":{"op":"var","n":"k~2628","x":9419},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2628"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0}}]}]}]}],"x":9420},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8318},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8317},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0,"x":9421},"o":"+=","e":{"op":"var","n":"k~2628","x":9422},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8319},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9423},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0,"x":9424},"o":"-=","e":{"op":"var","n":"k~2628","x":9425},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8321},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8320},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2628"},"b":{"op":"lit","v":0}}],"x":9426},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9427},"o":"+=","e":{"op":"var","n":"k~2628","x":9428},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8323},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8322}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8315}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8301},{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9429},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8324},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9430},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8325},{"op":"let","v":"k~2641","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2634","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2634"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2635","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2636","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2636"},"b":{"op":"var","n":"c~2635"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2637","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2637"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2638"},"b":{"op":"var","n":"c~2635"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9431},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8326},{"op":"seq","b":[{"op":"let","v":"n~2642","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2639"},"b":{"op":"var","n":"k~2641"},"x":9432},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8328},{"op":"let","v":"r~2643","e":{"op":"var","n":"r~2640","x":9433},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8329},{"op":"seq","b":[{"op":"let","v":"left~2644","e":{"op":"var","n":"n~2642","x":9434},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8331},{"op":"for","v":"rep~2645","src":{"op":"ids","kind":"replacements","x":9435},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2643"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2644"},"b":{"op":"lit","v":0}}],"x":9436},"b":{"op":"seq","b":[{"op":"let","v":"taken~2646","e":{"op":"lit","v":0,"x":9437},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8334},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8336},"label":{"op":"lit","v":{"instead":0},"x":9438}},{"gens":[{"v":"instead~2647","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2644"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2644"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null}}]}]},"x":9439},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2646","x":9440},"o":"=","e":{"op":"var","n":"instead~2647","x":9441},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8338},{"op":"rep","n":{"op":"var","n":"instead~2647","x":9442},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"effect","d":null,"x":9443},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8340},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8339}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8337},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2647"}],"x":9444}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2642","x":9445},"r":{"op":"var","n":"r~2643","x":9446}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8335},{"op":"set","t":{"op":"var","n":"left~2644","x":9447},"o":"-=","e":{"op":"var","n":"taken~2646","x":9448},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8341}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8333},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8332},{"op":"let","v":"n~2648","e":{"op":"var","n":"left~2644","x":9449},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8342},{"op":"let","v":"r~2649","e":{"op":"var","n":"r~2643","x":9450},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8343},{"op":"seq","b":[{"op":"let","v":"k~2650","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2648"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2648"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0}]}]}}]}],"x":9451},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8345},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9452},"t":{"op":"set","t":{"op":"var","n":"k~2650","x":9453},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2650"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0}}]}]}]}],"x":9454},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8347},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8346},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0,"x":9455},"o":"+=","e":{"op":"var","n":"k~2650","x":9456},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8348},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9457},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0,"x":9458},"o":"-=","e":{"op":"var","n":"k~2650","x":9459},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8350},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8349},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2650"},"b":{"op":"lit","v":0}}],"x":9460},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9461},"o":"+=","e":{"op":"var","n":"k~2650","x":9462},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8352},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8351}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8344}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8330}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8327}],"at":"rules_data/pampero/modules/objectives.yaml:71","id":8298},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:65"}',
+    'objective_remote': '{"id":"objective_remote","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 3 or more remote contract tiles.","it":"Avere 3 o più tessere contratto remote."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2637","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"remote"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2637"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":3},"x":9399},"effect":{"op":"seq","b":[{"op":"let","v":"n~2638","e":{"op":"lit","v":10,"x":9400},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8299},{"op":"let","v":"r~2639","e":{"op":"lit","v":"money","x":9401},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8300},{"op":"seq","b":[{"op":"let","v":"left~2640","e":{"op":"var","n":"n~2638","x":9402},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8302},{"op":"for","v":"rep~2641","src":{"op":"ids","kind":"replacements","x":9403},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2639"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2640"},"b":{"op":"lit","v":0}}],"x":9404},"b":{"op":"seq","b":[{"op":"let","v":"taken~2642","e":{"op":"lit","v":0,"x":9405},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8305},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8307},"label":{"op":"lit","v":{"instead":0},"x":9406}},{"gens":[{"v":"instead~2643","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2640"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2640"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"room","d":null}}]}]},"x":9407},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2642","x":9408},"o":"=","e":{"op":"var","n":"instead~2643","x":9409},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8309},{"op":"rep","n":{"op":"var","n":"instead~2643","x":9410},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"effect","d":null,"x":9411},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8311},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8310}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8308},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2643"}],"x":9412}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8306},{"op":"set","t":{"op":"var","n":"left~2640","x":9413},"o":"-=","e":{"op":"var","n":"taken~2642","x":9414},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8312}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8304},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8303},{"op":"let","v":"n~2644","e":{"op":"var","n":"left~2640","x":9415},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8313},{"op":"let","v":"r~2645","e":{"op":"var","n":"r~2639","x":9416},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8314},{"op":"seq","b":[{"op":"let","v":"k~2646","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2644"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2644"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2645"},"d":0}]}]}}]}],"x":9417},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8316},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9418},"t":{"op":"set","t":{"op":"var","n":"k~2646","x":9419},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2646"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2645"},"d":0}}]}]}]}],"x":9420},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8318},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8317},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2645"},"d":0,"x":9421},"o":"+=","e":{"op":"var","n":"k~2646","x":9422},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8319},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9423},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2645"},"d":0,"x":9424},"o":"-=","e":{"op":"var","n":"k~2646","x":9425},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8321},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8320},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2646"},"b":{"op":"lit","v":0}}],"x":9426},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9427},"o":"+=","e":{"op":"var","n":"k~2646","x":9428},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8323},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8322}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8315}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8301},{"op":"let","v":"n~2657","e":{"op":"lit","v":10,"x":9429},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8324},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":9430},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8325},{"op":"let","v":"k~2659","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2652","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2652"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2653","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2654","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2654"},"b":{"op":"var","n":"c~2653"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2655","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2656","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2655"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2656"},"b":{"op":"var","n":"c~2653"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2653"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9431},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8326},{"op":"seq","b":[{"op":"let","v":"n~2660","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2657"},"b":{"op":"var","n":"k~2659"},"x":9432},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8328},{"op":"let","v":"r~2661","e":{"op":"var","n":"r~2658","x":9433},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8329},{"op":"seq","b":[{"op":"let","v":"left~2662","e":{"op":"var","n":"n~2660","x":9434},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8331},{"op":"for","v":"rep~2663","src":{"op":"ids","kind":"replacements","x":9435},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2661"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2662"},"b":{"op":"lit","v":0}}],"x":9436},"b":{"op":"seq","b":[{"op":"let","v":"taken~2664","e":{"op":"lit","v":0,"x":9437},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8334},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8336},"label":{"op":"lit","v":{"instead":0},"x":9438}},{"gens":[{"v":"instead~2665","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2662"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2662"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null}}]}]},"x":9439},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2664","x":9440},"o":"=","e":{"op":"var","n":"instead~2665","x":9441},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8338},{"op":"rep","n":{"op":"var","n":"instead~2665","x":9442},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"effect","d":null,"x":9443},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8340},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8339}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8337},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2665"}],"x":9444}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2660","x":9445},"r":{"op":"var","n":"r~2661","x":9446}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8335},{"op":"set","t":{"op":"var","n":"left~2662","x":9447},"o":"-=","e":{"op":"var","n":"taken~2664","x":9448},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8341}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8333},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8332},{"op":"let","v":"n~2666","e":{"op":"var","n":"left~2662","x":9449},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8342},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2661","x":9450},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8343},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":9451},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8345},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9452},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":9453},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":9454},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8347},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8346},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":9455},"o":"+=","e":{"op":"var","n":"k~2668","x":9456},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8348},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9457},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":9458},"o":"-=","e":{"op":"var","n":"k~2668","x":9459},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8350},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8349},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":9460},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9461},"o":"+=","e":{"op":"var","n":"k~2668","x":9462},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8352},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8351}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8344}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8330}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8327}],"at":"rules_data/pampero/modules/objectives.yaml:71","id":8298},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:65"}',
 }

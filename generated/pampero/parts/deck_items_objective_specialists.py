@@ -57,7 +57,7 @@ def x_9527(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2619 for v_i_2619 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('deck', None) if type(v_i_2619) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2620))) is type((_w4 := sum([items_of((_h2.get(v_r_2622, []) if type(_h2) is dict else KEY(_h2, v_r_2622, []))).count(v_c_2620) for v_r_2622 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2620 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2620, NOREC).get('deck', None) if type(v_c_2620) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2624 for v_i_2624 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2624, NOREC).get('deck', None) if type(v_i_2624) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2625))) is type((_w8 := sum([items_of((_h2.get(v_r_2627, []) if type(_h2) is dict else KEY(_h2, v_r_2627, []))).count(v_c_2625) for v_r_2627 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2625 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2625, NOREC).get('deck', None) if type(v_c_2625) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
+        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2637 for v_i_2637 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2637, NOREC).get('deck', None) if type(v_i_2637) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2638))) is type((_w4 := sum([items_of((_h2.get(v_r_2640, []) if type(_h2) is dict else KEY(_h2, v_r_2640, []))).count(v_c_2638) for v_r_2640 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2638 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2638, NOREC).get('deck', None) if type(v_c_2638) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2642 for v_i_2642 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2642, NOREC).get('deck', None) if type(v_i_2642) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2643))) is type((_w8 := sum([items_of((_h2.get(v_r_2645, []) if type(_h2) is dict else KEY(_h2, v_r_2645, []))).count(v_c_2643) for v_r_2645 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2643 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2643, NOREC).get('deck', None) if type(v_c_2643) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
     return MEMO(ctx, (9527, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -67,67 +67,67 @@ x_9531 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_9532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2632'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2630'))) and (((_w3 if type((_w3 := E.get('left~2631'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2650'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2648'))) and (((_w3 if type((_w3 := E.get('left~2649'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2631'), (E.get('left~2631') if (FLD(ctx, K[0], E.get('rep~2632')) == None) else FLD(ctx, K[0], E.get('rep~2632')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2649'), (E.get('left~2649') if (FLD(ctx, K[0], E.get('rep~2650')) == None) else FLD(ctx, K[0], E.get('rep~2650')))]))
 
 
 def x_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2632'))
+    return FLD(ctx, K[1], E.get('rep~2650'))
 
 
 def x_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2634')}
+    return {'instead': E.get('instead~2652')}
 
 
 def x_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2635') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2636'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2635'), (_w2.get(E.get('r~2636'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2636'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2653') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2654'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2653'), (_w2.get(E.get('r~2654'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2654'), 0))]))])
 
 
 def x_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2636'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2654'))) is str else None) != None)
 
 
 def x_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2637'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2636'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2636'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2636'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2655'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2654'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2654'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2654'), 0)))) is int else num(_w5)))])])
 
 
 def x_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2636'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2636'), 0))
+    return (_w2.get(E.get('r~2654'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2654'), 0))
 
 
 def x_9551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2636'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2654'))) is str else None) != None)
 
 
 def x_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2636'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2636'), 0))
+    return (_w1.get(E.get('r~2654'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2654'), 0))
 
 
 def x_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2636'))) is str else None)) and ((E.get('k~2637') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2654'))) is str else None)) and ((E.get('k~2655') != 0)) else False)
 
 
 x_9555 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -139,14 +139,14 @@ def x_9559(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2643 for v_i_2643 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2643, NOREC).get('deck', None) if type(v_i_2643) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2644))) is type((_w4 := sum([items_of((_h2.get(v_r_2646, []) if type(_h2) is dict else KEY(_h2, v_r_2646, []))).count(v_c_2644) for v_r_2646 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2644 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2644, NOREC).get('deck', None) if type(v_c_2644) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2661 for v_i_2661 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2661, NOREC).get('deck', None) if type(v_i_2661) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2662))) is type((_w4 := sum([items_of((_h2.get(v_r_2664, []) if type(_h2) is dict else KEY(_h2, v_r_2664, []))).count(v_c_2662) for v_r_2664 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2662 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2662, NOREC).get('deck', None) if type(v_c_2662) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9559, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2648'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2650'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2666'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2668'))) is int else num(_w2)))
 
 
 x_9563 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
@@ -155,67 +155,67 @@ x_9563 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
 def x_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2654'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2652'))) and (((_w3 if type((_w3 := E.get('left~2653'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2672'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2670'))) and (((_w3 if type((_w3 := E.get('left~2671'))) is int else num(_w3)) > 0)) else False)
 
 
 def x_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2653'), (E.get('left~2653') if (FLD(ctx, K[0], E.get('rep~2654')) == None) else FLD(ctx, K[0], E.get('rep~2654')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2671'), (E.get('left~2671') if (FLD(ctx, K[0], E.get('rep~2672')) == None) else FLD(ctx, K[0], E.get('rep~2672')))]))
 
 
 def x_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2654'))
+    return FLD(ctx, K[1], E.get('rep~2672'))
 
 
 def x_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2656')}
+    return {'instead': E.get('instead~2674')}
 
 
 def x_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2657') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2658'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2657'), (_w2.get(E.get('r~2658'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2658'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2675') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2676'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2675'), (_w2.get(E.get('r~2676'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2676'), 0))]))])
 
 
 def x_9580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2658'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2676'))) is str else None) != None)
 
 
 def x_9582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2659'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2658'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2658'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2658'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2677'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2676'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2676'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2676'), 0)))) is int else num(_w5)))])])
 
 
 def x_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2658'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2658'), 0))
+    return (_w2.get(E.get('r~2676'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2676'), 0))
 
 
 def x_9585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2658'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2676'))) is str else None) != None)
 
 
 def x_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2658'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2658'), 0))
+    return (_w1.get(E.get('r~2676'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2676'), 0))
 
 
 def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2658'))) is str else None)) and ((E.get('k~2659') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2676'))) is str else None)) and ((E.get('k~2677') != 0)) else False)
 
 
 x_9589 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
@@ -229,14 +229,14 @@ def t_8408(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2648', 10, True)
-        LOCAL(ctx, E, 'r~2649', 'money', True)
-        LOCAL(ctx, E, 'k~2650', x_9559(ctx, E), True)
+        LOCAL(ctx, E, 'n~2666', 10, True)
+        LOCAL(ctx, E, 'r~2667', 'money', True)
+        LOCAL(ctx, E, 'k~2668', x_9559(ctx, E), True)
         return t_8437(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2629', 10, True)
-    LOCAL(ctx, E, 'r~2630', 'money', True)
+    LOCAL(ctx, E, 'n~2647', 10, True)
+    LOCAL(ctx, E, 'r~2648', 'money', True)
     return t_8411(ctx, r1, s, E)
 
 
@@ -246,7 +246,7 @@ def d_8409(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2629', 10, True)
+    LOCAL(ctx, E, 'n~2647', 10, True)
     return True
 
 
@@ -261,14 +261,14 @@ def t_8411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2635', E.get('left~2631'), True)
-        LOCAL(ctx, E, 'r~2636', E.get('r~2630'), True)
+        LOCAL(ctx, E, 'n~2653', E.get('left~2649'), True)
+        LOCAL(ctx, E, 'r~2654', E.get('r~2648'), True)
         if not d_8425(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2631', E.get('n~2629'), True)
+    LOCAL(ctx, E, 'left~2649', E.get('n~2647'), True)
     return t_8413(ctx, r1, s, E)
 
 
@@ -278,7 +278,7 @@ def d_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2631', E.get('n~2629'), True)
+    LOCAL(ctx, E, 'left~2649', E.get('n~2647'), True)
     return True
 
 
@@ -289,17 +289,17 @@ def t_8413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9531(ctx, E)))
-    old = E.get('rep~2632', MISSING)
+    old = E.get('rep~2650', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2632', old)
+        UNSET(ctx, E, 'rep~2650', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2632', item, True)
+            LOCAL(ctx, E, 'rep~2650', item, True)
             if x_9532(ctx, E):
                 return t_8414(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -315,11 +315,11 @@ def t_8414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8422, E, 'left~2631', E.get('taken~2633'))
+        ASSIGN(ctx, 8422, E, 'left~2649', E.get('taken~2651'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2633', 0, True)
+    LOCAL(ctx, E, 'taken~2651', 0, True)
     return t_8416(ctx, r1, s, E)
 
 
@@ -329,7 +329,7 @@ def d_8415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2633', 0, True)
+    LOCAL(ctx, E, 'taken~2651', 0, True)
     return True
 
 
@@ -349,7 +349,7 @@ def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2633', E.get('instead~2634'))
+    LOCAL(ctx, E, 'taken~2651', E.get('instead~2652'))
     return t_8420(ctx, k, s, E)
 
 
@@ -359,7 +359,7 @@ def d_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2633', E.get('instead~2634'))
+    LOCAL(ctx, E, 'taken~2651', E.get('instead~2652'))
     return True
 
 
@@ -374,7 +374,7 @@ def t_8420(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_8421(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2634')))
+    return nxt(num(E.get('instead~2652')))
 
 
 def t_8421(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -392,7 +392,7 @@ def d_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8422, E, 'left~2631', E.get('taken~2633'))
+    ASSIGN(ctx, 8422, E, 'left~2649', E.get('taken~2651'))
     return True
 
 
@@ -402,7 +402,7 @@ def d_8423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2635', E.get('left~2631'), True)
+    LOCAL(ctx, E, 'n~2653', E.get('left~2649'), True)
     return True
 
 
@@ -412,7 +412,7 @@ def d_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2636', E.get('r~2630'), True)
+    LOCAL(ctx, E, 'r~2654', E.get('r~2648'), True)
     return True
 
 
@@ -422,13 +422,13 @@ def d_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2637', x_9545(ctx, E), True)
+    LOCAL(ctx, E, 'k~2655', x_9545(ctx, E), True)
     if not d_8427(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8429, PL(ctx, E.get('you')).get('stock'), E.get('r~2636'))
+    c, key = KEYPLACE(ctx, 8429, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2637'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2655'), '+=', False, K[2])
     if not d_8430(ctx, E):
         return False
     if not d_8432(ctx, E):
@@ -442,7 +442,7 @@ def d_8426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2637', x_9545(ctx, E), True)
+    LOCAL(ctx, E, 'k~2655', x_9545(ctx, E), True)
     return True
 
 
@@ -454,7 +454,7 @@ def d_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9546(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2637', x_9548(ctx, E))
+        LOCAL(ctx, E, 'k~2655', x_9548(ctx, E))
     return True
 
 
@@ -464,7 +464,7 @@ def d_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2637', x_9548(ctx, E))
+    LOCAL(ctx, E, 'k~2655', x_9548(ctx, E))
     return True
 
 
@@ -474,9 +474,9 @@ def d_8429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8429, PL(ctx, E.get('you')).get('stock'), E.get('r~2636'))
+    c, key = KEYPLACE(ctx, 8429, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2637'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2655'), '+=', False, K[2])
     return True
 
 
@@ -488,9 +488,9 @@ def d_8430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9551(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8431, ctx.state.get('supply'), E.get('r~2636'))
+        c, key = KEYPLACE(ctx, 8431, ctx.state.get('supply'), E.get('r~2654'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2637'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2655'), '-=', False, K[3])
     return True
 
 
@@ -500,9 +500,9 @@ def d_8431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8431, ctx.state.get('supply'), E.get('r~2636'))
+    c, key = KEYPLACE(ctx, 8431, ctx.state.get('supply'), E.get('r~2654'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2637'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2655'), '-=', False, K[3])
     return True
 
 
@@ -516,7 +516,7 @@ def d_8432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8433, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2637'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2655'), '+=', False, K[4])
     return True
 
 
@@ -528,7 +528,7 @@ def d_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8433, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2637'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2655'), '+=', False, K[4])
     return True
 
 
@@ -538,7 +538,7 @@ def d_8434(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2648', 10, True)
+    LOCAL(ctx, E, 'n~2666', 10, True)
     return True
 
 
@@ -548,7 +548,7 @@ def d_8435(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2649', 'money', True)
+    LOCAL(ctx, E, 'r~2667', 'money', True)
     return True
 
 
@@ -558,7 +558,7 @@ def d_8436(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9559(ctx, E), True)
+    LOCAL(ctx, E, 'k~2668', x_9559(ctx, E), True)
     return True
 
 
@@ -568,8 +568,8 @@ def t_8437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', x_9560(ctx, E), True)
-    LOCAL(ctx, E, 'r~2652', E.get('r~2649'), True)
+    LOCAL(ctx, E, 'n~2669', x_9560(ctx, E), True)
+    LOCAL(ctx, E, 'r~2670', E.get('r~2667'), True)
     return t_8440(ctx, k, s, E)
 
 
@@ -579,7 +579,7 @@ def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', x_9560(ctx, E), True)
+    LOCAL(ctx, E, 'n~2669', x_9560(ctx, E), True)
     return True
 
 
@@ -589,7 +589,7 @@ def d_8439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2652', E.get('r~2649'), True)
+    LOCAL(ctx, E, 'r~2670', E.get('r~2667'), True)
     return True
 
 
@@ -601,14 +601,14 @@ def t_8440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
-        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
+        LOCAL(ctx, E, 'n~2675', E.get('left~2671'), True)
+        LOCAL(ctx, E, 'r~2676', E.get('r~2670'), True)
         if not d_8454(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    LOCAL(ctx, E, 'left~2671', E.get('n~2669'), True)
     return t_8442(ctx, r1, s, E)
 
 
@@ -618,7 +618,7 @@ def d_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    LOCAL(ctx, E, 'left~2671', E.get('n~2669'), True)
     return True
 
 
@@ -629,17 +629,17 @@ def t_8442(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9563(ctx, E)))
-    old = E.get('rep~2654', MISSING)
+    old = E.get('rep~2672', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2654', old)
+        UNSET(ctx, E, 'rep~2672', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2654', item, True)
+            LOCAL(ctx, E, 'rep~2672', item, True)
             if x_9564(ctx, E):
                 return t_8443(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -655,11 +655,11 @@ def t_8443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8451, E, 'left~2653', E.get('taken~2655'))
+        ASSIGN(ctx, 8451, E, 'left~2671', E.get('taken~2673'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2655', 0, True)
+    LOCAL(ctx, E, 'taken~2673', 0, True)
     return t_8445(ctx, r1, s, E)
 
 
@@ -669,7 +669,7 @@ def d_8444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2655', 0, True)
+    LOCAL(ctx, E, 'taken~2673', 0, True)
     return True
 
 
@@ -689,7 +689,7 @@ def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2655', E.get('instead~2656'))
+    LOCAL(ctx, E, 'taken~2673', E.get('instead~2674'))
     return t_8449(ctx, k, s, E)
 
 
@@ -699,7 +699,7 @@ def d_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2655', E.get('instead~2656'))
+    LOCAL(ctx, E, 'taken~2673', E.get('instead~2674'))
     return True
 
 
@@ -714,7 +714,7 @@ def t_8449(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
             return k()
         return t_8450(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2656')))
+    return nxt(num(E.get('instead~2674')))
 
 
 def t_8450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
@@ -732,7 +732,7 @@ def d_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8451, E, 'left~2653', E.get('taken~2655'))
+    ASSIGN(ctx, 8451, E, 'left~2671', E.get('taken~2673'))
     return True
 
 
@@ -742,7 +742,7 @@ def d_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
+    LOCAL(ctx, E, 'n~2675', E.get('left~2671'), True)
     return True
 
 
@@ -752,7 +752,7 @@ def d_8453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
+    LOCAL(ctx, E, 'r~2676', E.get('r~2670'), True)
     return True
 
 
@@ -762,13 +762,13 @@ def d_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9579(ctx, E), True)
+    LOCAL(ctx, E, 'k~2677', x_9579(ctx, E), True)
     if not d_8456(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8458, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
+    c, key = KEYPLACE(ctx, 8458, PL(ctx, E.get('you')).get('stock'), E.get('r~2676'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2677'), '+=', False, K[2])
     if not d_8459(ctx, E):
         return False
     if not d_8461(ctx, E):
@@ -782,7 +782,7 @@ def d_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9579(ctx, E), True)
+    LOCAL(ctx, E, 'k~2677', x_9579(ctx, E), True)
     return True
 
 
@@ -794,7 +794,7 @@ def d_8456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         E = ctx.env()
     if x_9580(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2659', x_9582(ctx, E))
+        LOCAL(ctx, E, 'k~2677', x_9582(ctx, E))
     return True
 
 
@@ -804,7 +804,7 @@ def d_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9582(ctx, E))
+    LOCAL(ctx, E, 'k~2677', x_9582(ctx, E))
     return True
 
 
@@ -814,9 +814,9 @@ def d_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8458, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
+    c, key = KEYPLACE(ctx, 8458, PL(ctx, E.get('you')).get('stock'), E.get('r~2676'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2677'), '+=', False, K[2])
     return True
 
 
@@ -828,9 +828,9 @@ def d_8459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9585(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8460, ctx.state.get('supply'), E.get('r~2658'))
+        c, key = KEYPLACE(ctx, 8460, ctx.state.get('supply'), E.get('r~2676'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2677'), '-=', False, K[3])
     return True
 
 
@@ -840,9 +840,9 @@ def d_8460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8460, ctx.state.get('supply'), E.get('r~2658'))
+    c, key = KEYPLACE(ctx, 8460, ctx.state.get('supply'), E.get('r~2676'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2677'), '-=', False, K[3])
     return True
 
 
@@ -856,7 +856,7 @@ def d_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8462, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2677'), '+=', False, K[4])
     return True
 
 
@@ -868,7 +868,7 @@ def d_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8462, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2677'), '+=', False, K[4])
     return True
 
 
@@ -993,5 +993,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:81
-    'objective_specialists': '{"id":"objective_specialists","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 6 or more specialist cards (un-scored).","it":"Avere 6 o più carte specialista (non ancora contate)."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2619","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2620","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2621","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2621"},"b":{"op":"var","n":"c~2620"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2622","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2623","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2622"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2623"},"b":{"op":"var","n":"c~2620"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2620"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]}},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2624","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2624"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2625","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2626","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2626"},"b":{"op":"var","n":"c~2625"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2627","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2628","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2628"},"b":{"op":"var","n":"c~2625"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2625"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]}}},"b":{"op":"lit","v":6},"x":9527},"effect":{"op":"seq","b":[{"op":"let","v":"n~2629","e":{"op":"lit","v":10,"x":9528},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8409},{"op":"let","v":"r~2630","e":{"op":"lit","v":"money","x":9529},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8410},{"op":"seq","b":[{"op":"let","v":"left~2631","e":{"op":"var","n":"n~2629","x":9530},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8412},{"op":"for","v":"rep~2632","src":{"op":"ids","kind":"replacements","x":9531},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2632"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2630"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2631"},"b":{"op":"lit","v":0}}],"x":9532},"b":{"op":"seq","b":[{"op":"let","v":"taken~2633","e":{"op":"lit","v":0,"x":9533},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8415},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8417},"label":{"op":"lit","v":{"instead":0},"x":9534}},{"gens":[{"v":"instead~2634","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2631"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2632"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2631"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2632"},"f":"room","d":null}}]}]},"x":9535},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2633","x":9536},"o":"=","e":{"op":"var","n":"instead~2634","x":9537},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8419},{"op":"rep","n":{"op":"var","n":"instead~2634","x":9538},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2632"},"f":"effect","d":null,"x":9539},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8421},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8420}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8418},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2634"}],"x":9540}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8416},{"op":"set","t":{"op":"var","n":"left~2631","x":9541},"o":"-=","e":{"op":"var","n":"taken~2633","x":9542},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8422}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8414},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8413},{"op":"let","v":"n~2635","e":{"op":"var","n":"left~2631","x":9543},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8423},{"op":"let","v":"r~2636","e":{"op":"var","n":"r~2630","x":9544},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8424},{"op":"seq","b":[{"op":"let","v":"k~2637","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2636"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2635"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2635"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2636"},"d":0}]}]}}]}],"x":9545},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8426},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2636"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9546},"t":{"op":"set","t":{"op":"var","n":"k~2637","x":9547},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2637"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2636"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2636"},"d":0}}]}]}]}],"x":9548},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8428},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8427},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2636"},"d":0,"x":9549},"o":"+=","e":{"op":"var","n":"k~2637","x":9550},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8429},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2636"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9551},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2636"},"d":0,"x":9552},"o":"-=","e":{"op":"var","n":"k~2637","x":9553},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8431},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8430},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2636"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2637"},"b":{"op":"lit","v":0}}],"x":9554},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9555},"o":"+=","e":{"op":"var","n":"k~2637","x":9556},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8433},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8432}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8425}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8411},{"op":"let","v":"n~2648","e":{"op":"lit","v":10,"x":9557},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8434},{"op":"let","v":"r~2649","e":{"op":"lit","v":"money","x":9558},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8435},{"op":"let","v":"k~2650","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2643","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2643"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2644","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2645","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2645"},"b":{"op":"var","n":"c~2644"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2646","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2647","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2647"},"b":{"op":"var","n":"c~2644"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2644"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9559},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8436},{"op":"seq","b":[{"op":"let","v":"n~2651","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2648"},"b":{"op":"var","n":"k~2650"},"x":9560},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8438},{"op":"let","v":"r~2652","e":{"op":"var","n":"r~2649","x":9561},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8439},{"op":"seq","b":[{"op":"let","v":"left~2653","e":{"op":"var","n":"n~2651","x":9562},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8441},{"op":"for","v":"rep~2654","src":{"op":"ids","kind":"replacements","x":9563},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2652"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2653"},"b":{"op":"lit","v":0}}],"x":9564},"b":{"op":"seq","b":[{"op":"let","v":"taken~2655","e":{"op":"lit","v":0,"x":9565},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8444},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8446},"label":{"op":"lit","v":{"instead":0},"x":9566}},{"gens":[{"v":"instead~2656","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2653"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2653"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null}}]}]},"x":9567},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2655","x":9568},"o":"=","e":{"op":"var","n":"instead~2656","x":9569},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8448},{"op":"rep","n":{"op":"var","n":"instead~2656","x":9570},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"effect","d":null,"x":9571},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8450},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8449}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8447},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2656"}],"x":9572}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2651","x":9573},"r":{"op":"var","n":"r~2652","x":9574}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8445},{"op":"set","t":{"op":"var","n":"left~2653","x":9575},"o":"-=","e":{"op":"var","n":"taken~2655","x":9576},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8451}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8443},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8442},{"op":"let","v":"n~2657","e":{"op":"var","n":"left~2653","x":9577},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8452},{"op":"let","v":"r~2658","e":{"op":"var","n":"r~2652","x":9578},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8453},{"op":"seq","b":[{"op":"let","v":"k~2659","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2657"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2657"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0}]}]}}]}],"x":9579},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8455},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9580},"t":{"op":"set","t":{"op":"var","n":"k~2659","x":9581},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2659"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0}}]}]}]}],"x":9582},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8457},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8456},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0,"x":9583},"o":"+=","e":{"op":"var","n":"k~2659","x":9584},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8458},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9585},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0,"x":9586},"o":"-=","e":{"op":"var","n":"k~2659","x":9587},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8460},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8459},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2659"},"b":{"op":"lit","v":0}}],"x":9588},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9589},"o":"+=","e":{"op":"var","n":"k~2659","x":9590},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8462},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8461}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8454}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8440}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8437}],"at":"rules_data/pampero/modules/objectives.yaml:87","id":8408},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:81"}',
+    'objective_specialists': '{"id":"objective_specialists","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 6 or more specialist cards (un-scored).","it":"Avere 6 o più carte specialista (non ancora contate)."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2637","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2637"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2638","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2638"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2640","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2641","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2640"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2641"},"b":{"op":"var","n":"c~2638"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2638"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]}},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2642","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2642"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2643","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2644","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2644"},"b":{"op":"var","n":"c~2643"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2645","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2646","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2645"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2646"},"b":{"op":"var","n":"c~2643"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2643"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]}}},"b":{"op":"lit","v":6},"x":9527},"effect":{"op":"seq","b":[{"op":"let","v":"n~2647","e":{"op":"lit","v":10,"x":9528},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8409},{"op":"let","v":"r~2648","e":{"op":"lit","v":"money","x":9529},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8410},{"op":"seq","b":[{"op":"let","v":"left~2649","e":{"op":"var","n":"n~2647","x":9530},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8412},{"op":"for","v":"rep~2650","src":{"op":"ids","kind":"replacements","x":9531},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2650"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2648"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2649"},"b":{"op":"lit","v":0}}],"x":9532},"b":{"op":"seq","b":[{"op":"let","v":"taken~2651","e":{"op":"lit","v":0,"x":9533},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8415},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8417},"label":{"op":"lit","v":{"instead":0},"x":9534}},{"gens":[{"v":"instead~2652","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2649"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2650"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2649"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2650"},"f":"room","d":null}}]}]},"x":9535},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2651","x":9536},"o":"=","e":{"op":"var","n":"instead~2652","x":9537},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8419},{"op":"rep","n":{"op":"var","n":"instead~2652","x":9538},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2650"},"f":"effect","d":null,"x":9539},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8421},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8420}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8418},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2652"}],"x":9540}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8416},{"op":"set","t":{"op":"var","n":"left~2649","x":9541},"o":"-=","e":{"op":"var","n":"taken~2651","x":9542},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8422}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8414},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8413},{"op":"let","v":"n~2653","e":{"op":"var","n":"left~2649","x":9543},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8423},{"op":"let","v":"r~2654","e":{"op":"var","n":"r~2648","x":9544},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8424},{"op":"seq","b":[{"op":"let","v":"k~2655","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2653"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2653"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2654"},"d":0}]}]}}]}],"x":9545},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8426},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9546},"t":{"op":"set","t":{"op":"var","n":"k~2655","x":9547},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2655"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2654"},"d":0}}]}]}]}],"x":9548},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8428},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8427},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2654"},"d":0,"x":9549},"o":"+=","e":{"op":"var","n":"k~2655","x":9550},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8429},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9551},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2654"},"d":0,"x":9552},"o":"-=","e":{"op":"var","n":"k~2655","x":9553},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8431},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8430},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2655"},"b":{"op":"lit","v":0}}],"x":9554},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9555},"o":"+=","e":{"op":"var","n":"k~2655","x":9556},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8433},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8432}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8425}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8411},{"op":"let","v":"n~2666","e":{"op":"lit","v":10,"x":9557},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8434},{"op":"let","v":"r~2667","e":{"op":"lit","v":"money","x":9558},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8435},{"op":"let","v":"k~2668","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2661","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2661"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2662","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2663","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2663"},"b":{"op":"var","n":"c~2662"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2664","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2664"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2665"},"b":{"op":"var","n":"c~2662"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2662"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9559},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8436},{"op":"seq","b":[{"op":"let","v":"n~2669","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2666"},"b":{"op":"var","n":"k~2668"},"x":9560},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8438},{"op":"let","v":"r~2670","e":{"op":"var","n":"r~2667","x":9561},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8439},{"op":"seq","b":[{"op":"let","v":"left~2671","e":{"op":"var","n":"n~2669","x":9562},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8441},{"op":"for","v":"rep~2672","src":{"op":"ids","kind":"replacements","x":9563},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2670"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2671"},"b":{"op":"lit","v":0}}],"x":9564},"b":{"op":"seq","b":[{"op":"let","v":"taken~2673","e":{"op":"lit","v":0,"x":9565},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8444},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8446},"label":{"op":"lit","v":{"instead":0},"x":9566}},{"gens":[{"v":"instead~2674","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2671"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2671"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null}}]}]},"x":9567},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2673","x":9568},"o":"=","e":{"op":"var","n":"instead~2674","x":9569},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8448},{"op":"rep","n":{"op":"var","n":"instead~2674","x":9570},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"effect","d":null,"x":9571},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8450},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8449}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8447},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2674"}],"x":9572}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2669","x":9573},"r":{"op":"var","n":"r~2670","x":9574}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8445},{"op":"set","t":{"op":"var","n":"left~2671","x":9575},"o":"-=","e":{"op":"var","n":"taken~2673","x":9576},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8451}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8443},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8442},{"op":"let","v":"n~2675","e":{"op":"var","n":"left~2671","x":9577},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8452},{"op":"let","v":"r~2676","e":{"op":"var","n":"r~2670","x":9578},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8453},{"op":"seq","b":[{"op":"let","v":"k~2677","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2675"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2675"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0}]}]}}]}],"x":9579},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8455},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9580},"t":{"op":"set","t":{"op":"var","n":"k~2677","x":9581},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2677"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0}}]}]}]}],"x":9582},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8457},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8456},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0,"x":9583},"o":"+=","e":{"op":"var","n":"k~2677","x":9584},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8458},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9585},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0,"x":9586},"o":"-=","e":{"op":"var","n":"k~2677","x":9587},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8460},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8459},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2677"},"b":{"op":"lit","v":0}}],"x":9588},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9589},"o":"+=","e":{"op":"var","n":"k~2677","x":9590},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8462},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8461}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8454}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8440}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8437}],"at":"rules_data/pampero/modules/objectives.yaml:87","id":8408},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:81"}',
 }

@@ -56,7 +56,7 @@ def x_9783(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((_w9 if type((_w9 := FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_2619 in items_of(ctx.state.get('places')) if any((True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'transformer')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False) for v_x_2620 in items_of((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, []))))]))) is int else num(_w9)) >= 15)
+        return ((_w9 if type((_w9 := FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_2637 in items_of(ctx.state.get('places')) if any((True if (((v_x_2638.get('piece', None) if type(v_x_2638) is dict else KEY(v_x_2638, 'piece', None)) == 'transformer')) and (((v_x_2638.get('owner', None) if type(v_x_2638) is dict else KEY(v_x_2638, 'owner', None)) == E.get('you'))) else False) for v_x_2638 in items_of((_h1.get(v_s_2637, []) if type(_h1) is dict else KEY(_h1, v_s_2637, []))))]))) is int else num(_w9)) >= 15)
     return MEMO(ctx, (9783, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
@@ -98,14 +98,14 @@ def t_8628(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9815(ctx, E), True)
+        LOCAL(ctx, E, 'n~2658', 10, True)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_9815(ctx, E), True)
         return t_8657(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
+    LOCAL(ctx, E, 'n~2639', 10, True)
+    LOCAL(ctx, E, 'r~2640', 'money', True)
     return t_8631(ctx, r1, s, E)
 
 
@@ -121,14 +121,14 @@ def t_8631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
+        LOCAL(ctx, E, 'n~2645', E.get('left~2641'), True)
+        LOCAL(ctx, E, 'r~2646', E.get('r~2640'), True)
         if not d_8645(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
+    LOCAL(ctx, E, 'left~2641', E.get('n~2639'), True)
     return t_8633(ctx, r1, s, E)
 
 
@@ -142,17 +142,17 @@ def t_8633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9787(ctx, E)))
-    old = E.get('rep~2624', MISSING)
+    old = E.get('rep~2642', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2624', old)
+        UNSET(ctx, E, 'rep~2642', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
+            LOCAL(ctx, E, 'rep~2642', item, True)
             if x_9788(ctx, E):
                 return t_8634(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -168,11 +168,11 @@ def t_8634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8642, E, 'left~2623', E.get('taken~2625'))
+        ASSIGN(ctx, 8642, E, 'left~2641', E.get('taken~2643'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
+    LOCAL(ctx, E, 'taken~2643', 0, True)
     return t_8636(ctx, r1, s, E)
 
 
@@ -199,7 +199,7 @@ def d_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8642, E, 'left~2623', E.get('taken~2625'))
+    ASSIGN(ctx, 8642, E, 'left~2641', E.get('taken~2643'))
     return True
 
 
@@ -213,13 +213,13 @@ def d_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9801(ctx, E), True)
+    LOCAL(ctx, E, 'k~2647', x_9801(ctx, E), True)
     if not d_8647(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8649, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8649, PL(ctx, E.get('you')).get('stock'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2647'), '+=', False, K[2])
     if not d_8650(ctx, E):
         return False
     if not d_8652(ctx, E):
@@ -238,9 +238,9 @@ def d_8649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8649, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8649, PL(ctx, E.get('you')).get('stock'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2647'), '+=', False, K[2])
     return True
 
 
@@ -252,9 +252,9 @@ def d_8650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9807(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8651, ctx.state.get('supply'), E.get('r~2628'))
+        c, key = KEYPLACE(ctx, 8651, ctx.state.get('supply'), E.get('r~2646'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2647'), '-=', False, K[3])
     return True
 
 
@@ -264,9 +264,9 @@ def d_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8651, ctx.state.get('supply'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8651, ctx.state.get('supply'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2647'), '-=', False, K[3])
     return True
 
 
@@ -280,7 +280,7 @@ def d_8652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8653, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2647'), '+=', False, K[4])
     return True
 
 
@@ -292,7 +292,7 @@ def d_8653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8653, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2647'), '+=', False, K[4])
     return True
 
 
@@ -307,8 +307,8 @@ def t_8657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9816(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'n~2661', x_9816(ctx, E), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return t_8660(ctx, k, s, E)
 
 
@@ -324,14 +324,14 @@ def t_8660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
         if not d_8674(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_8662(ctx, r1, s, E)
 
 
@@ -345,17 +345,17 @@ def t_8662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9819(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
+            LOCAL(ctx, E, 'rep~2664', item, True)
             if x_9820(ctx, E):
                 return t_8663(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -371,11 +371,11 @@ def t_8663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8671, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8671, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_8665(ctx, r1, s, E)
 
 
@@ -402,7 +402,7 @@ def d_8671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8671, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8671, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
@@ -416,13 +416,13 @@ def d_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9835(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_9835(ctx, E), True)
     if not d_8676(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8678, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8678, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_8679(ctx, E):
         return False
     if not d_8681(ctx, E):
@@ -441,9 +441,9 @@ def d_8678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8678, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8678, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -455,9 +455,9 @@ def d_8679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9841(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8680, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8680, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -467,9 +467,9 @@ def d_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8680, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8680, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -483,7 +483,7 @@ def d_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8682, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -495,7 +495,7 @@ def d_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8682, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -596,5 +596,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:113
-    'objective_transformer_energy': '{"id":"objective_transformer_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have transformers on the game board spaces worth 15 or more energy contracts.","it":"Avere trasformatori sugli spazi del tabellone che valgono contratti da 15 o più energia."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":0}}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"b":{"op":"lit","v":15},"x":9783},"effect":{"op":"seq","b":[{"op":"let","v":"n~2621","e":{"op":"lit","v":10,"x":9784},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8629},{"op":"let","v":"r~2622","e":{"op":"lit","v":"money","x":9785},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8630},{"op":"seq","b":[{"op":"let","v":"left~2623","e":{"op":"var","n":"n~2621","x":9786},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8632},{"op":"for","v":"rep~2624","src":{"op":"ids","kind":"replacements","x":9787},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2622"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2623"},"b":{"op":"lit","v":0}}],"x":9788},"b":{"op":"seq","b":[{"op":"let","v":"taken~2625","e":{"op":"lit","v":0,"x":9789},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8635},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8637},"label":{"op":"lit","v":{"instead":0},"x":9790}},{"gens":[{"v":"instead~2626","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2623"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2623"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null}}]}]},"x":9791},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2625","x":9792},"o":"=","e":{"op":"var","n":"instead~2626","x":9793},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8639},{"op":"rep","n":{"op":"var","n":"instead~2626","x":9794},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"effect","d":null,"x":9795},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8641},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8640}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8638},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2626"}],"x":9796}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8636},{"op":"set","t":{"op":"var","n":"left~2623","x":9797},"o":"-=","e":{"op":"var","n":"taken~2625","x":9798},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8642}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8634},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8633},{"op":"let","v":"n~2627","e":{"op":"var","n":"left~2623","x":9799},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8643},{"op":"let","v":"r~2628","e":{"op":"var","n":"r~2622","x":9800},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8644},{"op":"seq","b":[{"op":"let","v":"k~2629","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2627"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2627"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0}]}]}}]}],"x":9801},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8646},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9802},"t":{"op":"set","t":{"op":"var","n":"k~2629","x":9803},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2629"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0}}]}]}]}],"x":9804},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8648},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8647},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0,"x":9805},"o":"+=","e":{"op":"var","n":"k~2629","x":9806},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8649},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9807},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0,"x":9808},"o":"-=","e":{"op":"var","n":"k~2629","x":9809},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8651},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8650},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2629"},"b":{"op":"lit","v":0}}],"x":9810},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9811},"o":"+=","e":{"op":"var","n":"k~2629","x":9812},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8653},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8652}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8645}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8631},{"op":"let","v":"n~2640","e":{"op":"lit","v":10,"x":9813},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8654},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":9814},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8655},{"op":"let","v":"k~2642","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2635","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2636","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2636"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2638","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2636"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9815},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8656},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2640"},"b":{"op":"var","n":"k~2642"},"x":9816},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8658},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":9817},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8659},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":9818},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8661},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":9819},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":9820},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":9821},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8664},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8666},"label":{"op":"lit","v":{"instead":0},"x":9822}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":9823},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":9824},"o":"=","e":{"op":"var","n":"instead~2648","x":9825},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8668},{"op":"rep","n":{"op":"var","n":"instead~2648","x":9826},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":9827},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8670},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8669}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8667},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":9828}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":9829},"r":{"op":"var","n":"r~2644","x":9830}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8665},{"op":"set","t":{"op":"var","n":"left~2645","x":9831},"o":"-=","e":{"op":"var","n":"taken~2647","x":9832},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8671}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8663},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8662},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":9833},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8672},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":9834},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8673},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":9835},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8675},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9836},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":9837},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":9838},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8677},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8676},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":9839},"o":"+=","e":{"op":"var","n":"k~2651","x":9840},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8678},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9841},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":9842},"o":"-=","e":{"op":"var","n":"k~2651","x":9843},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8680},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8679},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":9844},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9845},"o":"+=","e":{"op":"var","n":"k~2651","x":9846},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8682},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8681}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8674}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8660}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8657}],"at":"rules_data/pampero/modules/objectives.yaml:119","id":8628},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:113"}',
+    'objective_transformer_energy': '{"id":"objective_transformer_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have transformers on the game board spaces worth 15 or more energy contracts.","it":"Avere trasformatori sugli spazi del tabellone che valgono contratti da 15 o più energia."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2637","src":{"op":"st","k":"places"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":0}}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2637"},"d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2638"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2638"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"b":{"op":"lit","v":15},"x":9783},"effect":{"op":"seq","b":[{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9784},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8629},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9785},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8630},{"op":"seq","b":[{"op":"let","v":"left~2641","e":{"op":"var","n":"n~2639","x":9786},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8632},{"op":"for","v":"rep~2642","src":{"op":"ids","kind":"replacements","x":9787},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2640"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2641"},"b":{"op":"lit","v":0}}],"x":9788},"b":{"op":"seq","b":[{"op":"let","v":"taken~2643","e":{"op":"lit","v":0,"x":9789},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8635},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8637},"label":{"op":"lit","v":{"instead":0},"x":9790}},{"gens":[{"v":"instead~2644","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2641"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2641"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"room","d":null}}]}]},"x":9791},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2643","x":9792},"o":"=","e":{"op":"var","n":"instead~2644","x":9793},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8639},{"op":"rep","n":{"op":"var","n":"instead~2644","x":9794},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"effect","d":null,"x":9795},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8641},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8640}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8638},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2644"}],"x":9796}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8636},{"op":"set","t":{"op":"var","n":"left~2641","x":9797},"o":"-=","e":{"op":"var","n":"taken~2643","x":9798},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8642}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8634},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8633},{"op":"let","v":"n~2645","e":{"op":"var","n":"left~2641","x":9799},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8643},{"op":"let","v":"r~2646","e":{"op":"var","n":"r~2640","x":9800},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8644},{"op":"seq","b":[{"op":"let","v":"k~2647","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2645"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2645"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2646"},"d":0}]}]}}]}],"x":9801},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8646},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9802},"t":{"op":"set","t":{"op":"var","n":"k~2647","x":9803},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2647"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":0}}]}]}]}],"x":9804},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8648},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8647},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":0,"x":9805},"o":"+=","e":{"op":"var","n":"k~2647","x":9806},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8649},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9807},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2646"},"d":0,"x":9808},"o":"-=","e":{"op":"var","n":"k~2647","x":9809},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8651},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8650},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2647"},"b":{"op":"lit","v":0}}],"x":9810},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9811},"o":"+=","e":{"op":"var","n":"k~2647","x":9812},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8653},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8652}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8645}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8631},{"op":"let","v":"n~2658","e":{"op":"lit","v":10,"x":9813},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8654},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":9814},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8655},{"op":"let","v":"k~2660","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2653","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2653"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2654","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2655","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2655"},"b":{"op":"var","n":"c~2654"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2656","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2657","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2657"},"b":{"op":"var","n":"c~2654"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2654"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9815},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8656},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2658"},"b":{"op":"var","n":"k~2660"},"x":9816},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8658},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":9817},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8659},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":9818},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8661},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":9819},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":9820},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":9821},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8664},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8666},"label":{"op":"lit","v":{"instead":0},"x":9822}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":9823},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":9824},"o":"=","e":{"op":"var","n":"instead~2666","x":9825},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8668},{"op":"rep","n":{"op":"var","n":"instead~2666","x":9826},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":9827},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8670},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8669}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8667},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":9828}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":9829},"r":{"op":"var","n":"r~2662","x":9830}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8665},{"op":"set","t":{"op":"var","n":"left~2663","x":9831},"o":"-=","e":{"op":"var","n":"taken~2665","x":9832},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8671}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8663},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8662},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":9833},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8672},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":9834},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8673},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":9835},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8675},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9836},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":9837},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":9838},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8677},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8676},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":9839},"o":"+=","e":{"op":"var","n":"k~2669","x":9840},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8678},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9841},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":9842},"o":"-=","e":{"op":"var","n":"k~2669","x":9843},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8680},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8679},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":9844},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9845},"o":"+=","e":{"op":"var","n":"k~2669","x":9846},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8682},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8681}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8674}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8660}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8657}],"at":"rules_data/pampero/modules/objectives.yaml:119","id":8628},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:113"}',
 }

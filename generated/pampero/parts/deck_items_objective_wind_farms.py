@@ -56,7 +56,7 @@ def x_9271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((_w5 if type((_w5 := (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) != None) else sum([len([v_x_2620 for v_x_2620 in items_of((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, []))) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'wind_farm')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places'))])))) is int else num(_w5)) >= 7)
+        return ((_w5 if type((_w5 := (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) != None) else sum([len([v_x_2638 for v_x_2638 in items_of((_h1.get(v_s_2637, []) if type(_h1) is dict else KEY(_h1, v_s_2637, []))) if (True if (((v_x_2638.get('piece', None) if type(v_x_2638) is dict else KEY(v_x_2638, 'piece', None)) == 'wind_farm')) and (((v_x_2638.get('owner', None) if type(v_x_2638) is dict else KEY(v_x_2638, 'owner', None)) == E.get('you'))) else False)]) for v_s_2637 in items_of(ctx.state.get('places'))])))) is int else num(_w5)) >= 7)
     return MEMO(ctx, (9271, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
@@ -98,14 +98,14 @@ def t_8188(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9303(ctx, E), True)
+        LOCAL(ctx, E, 'n~2658', 10, True)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_9303(ctx, E), True)
         return t_8217(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
+    LOCAL(ctx, E, 'n~2639', 10, True)
+    LOCAL(ctx, E, 'r~2640', 'money', True)
     return t_8191(ctx, r1, s, E)
 
 
@@ -121,14 +121,14 @@ def t_8191(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
+        LOCAL(ctx, E, 'n~2645', E.get('left~2641'), True)
+        LOCAL(ctx, E, 'r~2646', E.get('r~2640'), True)
         if not d_8205(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
+    LOCAL(ctx, E, 'left~2641', E.get('n~2639'), True)
     return t_8193(ctx, r1, s, E)
 
 
@@ -142,17 +142,17 @@ def t_8193(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9275(ctx, E)))
-    old = E.get('rep~2624', MISSING)
+    old = E.get('rep~2642', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2624', old)
+        UNSET(ctx, E, 'rep~2642', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
+            LOCAL(ctx, E, 'rep~2642', item, True)
             if x_9276(ctx, E):
                 return t_8194(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -168,11 +168,11 @@ def t_8194(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8202, E, 'left~2623', E.get('taken~2625'))
+        ASSIGN(ctx, 8202, E, 'left~2641', E.get('taken~2643'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
+    LOCAL(ctx, E, 'taken~2643', 0, True)
     return t_8196(ctx, r1, s, E)
 
 
@@ -199,7 +199,7 @@ def d_8202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8202, E, 'left~2623', E.get('taken~2625'))
+    ASSIGN(ctx, 8202, E, 'left~2641', E.get('taken~2643'))
     return True
 
 
@@ -213,13 +213,13 @@ def d_8205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9289(ctx, E), True)
+    LOCAL(ctx, E, 'k~2647', x_9289(ctx, E), True)
     if not d_8207(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8209, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8209, PL(ctx, E.get('you')).get('stock'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2647'), '+=', False, K[2])
     if not d_8210(ctx, E):
         return False
     if not d_8212(ctx, E):
@@ -238,9 +238,9 @@ def d_8209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8209, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8209, PL(ctx, E.get('you')).get('stock'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2647'), '+=', False, K[2])
     return True
 
 
@@ -252,9 +252,9 @@ def d_8210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9295(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8211, ctx.state.get('supply'), E.get('r~2628'))
+        c, key = KEYPLACE(ctx, 8211, ctx.state.get('supply'), E.get('r~2646'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2647'), '-=', False, K[3])
     return True
 
 
@@ -264,9 +264,9 @@ def d_8211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8211, ctx.state.get('supply'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8211, ctx.state.get('supply'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2647'), '-=', False, K[3])
     return True
 
 
@@ -280,7 +280,7 @@ def d_8212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8213, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2647'), '+=', False, K[4])
     return True
 
 
@@ -292,7 +292,7 @@ def d_8213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8213, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2647'), '+=', False, K[4])
     return True
 
 
@@ -307,8 +307,8 @@ def t_8217(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9304(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'n~2661', x_9304(ctx, E), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return t_8220(ctx, k, s, E)
 
 
@@ -324,14 +324,14 @@ def t_8220(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
         if not d_8234(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_8222(ctx, r1, s, E)
 
 
@@ -345,17 +345,17 @@ def t_8222(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9307(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
+            LOCAL(ctx, E, 'rep~2664', item, True)
             if x_9308(ctx, E):
                 return t_8223(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -371,11 +371,11 @@ def t_8223(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8231, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8231, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_8225(ctx, r1, s, E)
 
 
@@ -402,7 +402,7 @@ def d_8231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8231, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8231, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
@@ -416,13 +416,13 @@ def d_8234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9323(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_9323(ctx, E), True)
     if not d_8236(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8238, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8238, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_8239(ctx, E):
         return False
     if not d_8241(ctx, E):
@@ -441,9 +441,9 @@ def d_8238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8238, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8238, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -455,9 +455,9 @@ def d_8239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9329(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8240, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8240, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -467,9 +467,9 @@ def d_8240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8240, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8240, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -483,7 +483,7 @@ def d_8241(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8242, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -495,7 +495,7 @@ def d_8242(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8242, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -596,5 +596,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:49
-    'objective_wind_farms': '{"id":"objective_wind_farms","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more of your wind farms on the game board.","it":"Avere 7 o più tuoi parchi eolici sul tabellone."},"condition":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"wind_farm"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"wind_farm"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"lit","v":7},"x":9271},"effect":{"op":"seq","b":[{"op":"let","v":"n~2621","e":{"op":"lit","v":10,"x":9272},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8189},{"op":"let","v":"r~2622","e":{"op":"lit","v":"money","x":9273},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8190},{"op":"seq","b":[{"op":"let","v":"left~2623","e":{"op":"var","n":"n~2621","x":9274},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8192},{"op":"for","v":"rep~2624","src":{"op":"ids","kind":"replacements","x":9275},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2622"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2623"},"b":{"op":"lit","v":0}}],"x":9276},"b":{"op":"seq","b":[{"op":"let","v":"taken~2625","e":{"op":"lit","v":0,"x":9277},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8195},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8197},"label":{"op":"lit","v":{"instead":0},"x":9278}},{"gens":[{"v":"instead~2626","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2623"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2623"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null}}]}]},"x":9279},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2625","x":9280},"o":"=","e":{"op":"var","n":"instead~2626","x":9281},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8199},{"op":"rep","n":{"op":"var","n":"instead~2626","x":9282},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"effect","d":null,"x":9283},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8201},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8200}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8198},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2626"}],"x":9284}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8196},{"op":"set","t":{"op":"var","n":"left~2623","x":9285},"o":"-=","e":{"op":"var","n":"taken~2625","x":9286},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8202}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8194},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8193},{"op":"let","v":"n~2627","e":{"op":"var","n":"left~2623","x":9287},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8203},{"op":"let","v":"r~2628","e":{"op":"var","n":"r~2622","x":9288},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8204},{"op":"seq","b":[{"op":"let","v":"k~2629","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2627"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2627"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0}]}]}}]}],"x":9289},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8206},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9290},"t":{"op":"set","t":{"op":"var","n":"k~2629","x":9291},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2629"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0}}]}]}]}],"x":9292},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8208},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8207},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0,"x":9293},"o":"+=","e":{"op":"var","n":"k~2629","x":9294},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8209},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9295},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0,"x":9296},"o":"-=","e":{"op":"var","n":"k~2629","x":9297},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8211},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8210},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2629"},"b":{"op":"lit","v":0}}],"x":9298},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9299},"o":"+=","e":{"op":"var","n":"k~2629","x":9300},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8213},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8212}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8205}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8191},{"op":"let","v":"n~2640","e":{"op":"lit","v":10,"x":9301},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8214},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":9302},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8215},{"op":"let","v":"k~2642","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2635","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2636","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2636"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2638","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2636"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9303},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8216},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2640"},"b":{"op":"var","n":"k~2642"},"x":9304},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8218},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":9305},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8219},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":9306},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8221},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":9307},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":9308},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":9309},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8224},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8226},"label":{"op":"lit","v":{"instead":0},"x":9310}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":9311},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":9312},"o":"=","e":{"op":"var","n":"instead~2648","x":9313},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8228},{"op":"rep","n":{"op":"var","n":"instead~2648","x":9314},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":9315},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8230},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8229}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8227},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":9316}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":9317},"r":{"op":"var","n":"r~2644","x":9318}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8225},{"op":"set","t":{"op":"var","n":"left~2645","x":9319},"o":"-=","e":{"op":"var","n":"taken~2647","x":9320},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8231}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8223},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8222},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":9321},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8232},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":9322},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8233},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":9323},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8235},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9324},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":9325},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":9326},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8237},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8236},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":9327},"o":"+=","e":{"op":"var","n":"k~2651","x":9328},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8238},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9329},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":9330},"o":"-=","e":{"op":"var","n":"k~2651","x":9331},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8240},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8239},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":9332},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9333},"o":"+=","e":{"op":"var","n":"k~2651","x":9334},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8242},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8241}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8234}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8220}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8217}],"at":"rules_data/pampero/modules/objectives.yaml:55","id":8188},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:49"}',
+    'objective_wind_farms': '{"id":"objective_wind_farms","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more of your wind farms on the game board.","it":"Avere 7 o più tuoi parchi eolici sul tabellone."},"condition":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"wind_farm"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2637","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2637"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2638"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"wind_farm"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2638"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"lit","v":7},"x":9271},"effect":{"op":"seq","b":[{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9272},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8189},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9273},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8190},{"op":"seq","b":[{"op":"let","v":"left~2641","e":{"op":"var","n":"n~2639","x":9274},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8192},{"op":"for","v":"rep~2642","src":{"op":"ids","kind":"replacements","x":9275},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2640"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2641"},"b":{"op":"lit","v":0}}],"x":9276},"b":{"op":"seq","b":[{"op":"let","v":"taken~2643","e":{"op":"lit","v":0,"x":9277},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8195},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8197},"label":{"op":"lit","v":{"instead":0},"x":9278}},{"gens":[{"v":"instead~2644","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2641"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2641"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"room","d":null}}]}]},"x":9279},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2643","x":9280},"o":"=","e":{"op":"var","n":"instead~2644","x":9281},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8199},{"op":"rep","n":{"op":"var","n":"instead~2644","x":9282},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"effect","d":null,"x":9283},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8201},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8200}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8198},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2644"}],"x":9284}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8196},{"op":"set","t":{"op":"var","n":"left~2641","x":9285},"o":"-=","e":{"op":"var","n":"taken~2643","x":9286},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8202}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8194},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8193},{"op":"let","v":"n~2645","e":{"op":"var","n":"left~2641","x":9287},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8203},{"op":"let","v":"r~2646","e":{"op":"var","n":"r~2640","x":9288},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8204},{"op":"seq","b":[{"op":"let","v":"k~2647","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2645"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2645"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2646"},"d":0}]}]}}]}],"x":9289},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8206},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9290},"t":{"op":"set","t":{"op":"var","n":"k~2647","x":9291},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2647"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":0}}]}]}]}],"x":9292},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8208},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8207},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":0,"x":9293},"o":"+=","e":{"op":"var","n":"k~2647","x":9294},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8209},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9295},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2646"},"d":0,"x":9296},"o":"-=","e":{"op":"var","n":"k~2647","x":9297},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8211},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8210},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2647"},"b":{"op":"lit","v":0}}],"x":9298},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9299},"o":"+=","e":{"op":"var","n":"k~2647","x":9300},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8213},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8212}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8205}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8191},{"op":"let","v":"n~2658","e":{"op":"lit","v":10,"x":9301},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8214},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":9302},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8215},{"op":"let","v":"k~2660","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2653","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2653"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2654","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2655","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2655"},"b":{"op":"var","n":"c~2654"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2656","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2657","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2657"},"b":{"op":"var","n":"c~2654"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2654"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9303},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8216},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2658"},"b":{"op":"var","n":"k~2660"},"x":9304},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8218},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":9305},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8219},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":9306},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8221},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":9307},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":9308},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":9309},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8224},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8226},"label":{"op":"lit","v":{"instead":0},"x":9310}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":9311},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":9312},"o":"=","e":{"op":"var","n":"instead~2666","x":9313},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8228},{"op":"rep","n":{"op":"var","n":"instead~2666","x":9314},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":9315},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8230},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8229}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8227},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":9316}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":9317},"r":{"op":"var","n":"r~2662","x":9318}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8225},{"op":"set","t":{"op":"var","n":"left~2663","x":9319},"o":"-=","e":{"op":"var","n":"taken~2665","x":9320},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8231}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8223},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8222},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":9321},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8232},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":9322},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8233},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":9323},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8235},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9324},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":9325},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":9326},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8237},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8236},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":9327},"o":"+=","e":{"op":"var","n":"k~2669","x":9328},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8238},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9329},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":9330},"o":"-=","e":{"op":"var","n":"k~2669","x":9331},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8240},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8239},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":9332},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9333},"o":"+=","e":{"op":"var","n":"k~2669","x":9334},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8242},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8241}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8234}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8220}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8217}],"at":"rules_data/pampero/modules/objectives.yaml:55","id":8188},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:49"}',
 }

@@ -56,7 +56,7 @@ def x_9911(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((_w2 if type((_w2 := sum([len([v_x_2620 for v_x_2620 in items_of((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, []))) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'tower')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == 'a')) else False)) else False)]))) is int else num(_w2)) >= 5)
+        return ((_w2 if type((_w2 := sum([len([v_x_2638 for v_x_2638 in items_of((_h1.get(v_s_2637, []) if type(_h1) is dict else KEY(_h1, v_s_2637, []))) if (True if (((v_x_2638.get('piece', None) if type(v_x_2638) is dict else KEY(v_x_2638, 'piece', None)) == 'tower')) and (((v_x_2638.get('owner', None) if type(v_x_2638) is dict else KEY(v_x_2638, 'owner', None)) == E.get('you'))) else False)]) for v_s_2637 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2637, NOREC).get('area', None) if type(v_s_2637) is str else None))) is str else None) == 'a')) else False)) else False)]))) is int else num(_w2)) >= 5)
     return MEMO(ctx, (9911, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
@@ -98,14 +98,14 @@ def t_8738(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9943(ctx, E), True)
+        LOCAL(ctx, E, 'n~2658', 10, True)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_9943(ctx, E), True)
         return t_8767(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
+    LOCAL(ctx, E, 'n~2639', 10, True)
+    LOCAL(ctx, E, 'r~2640', 'money', True)
     return t_8741(ctx, r1, s, E)
 
 
@@ -121,14 +121,14 @@ def t_8741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
+        LOCAL(ctx, E, 'n~2645', E.get('left~2641'), True)
+        LOCAL(ctx, E, 'r~2646', E.get('r~2640'), True)
         if not d_8755(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
+    LOCAL(ctx, E, 'left~2641', E.get('n~2639'), True)
     return t_8743(ctx, r1, s, E)
 
 
@@ -142,17 +142,17 @@ def t_8743(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9915(ctx, E)))
-    old = E.get('rep~2624', MISSING)
+    old = E.get('rep~2642', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2624', old)
+        UNSET(ctx, E, 'rep~2642', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
+            LOCAL(ctx, E, 'rep~2642', item, True)
             if x_9916(ctx, E):
                 return t_8744(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -168,11 +168,11 @@ def t_8744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8752, E, 'left~2623', E.get('taken~2625'))
+        ASSIGN(ctx, 8752, E, 'left~2641', E.get('taken~2643'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
+    LOCAL(ctx, E, 'taken~2643', 0, True)
     return t_8746(ctx, r1, s, E)
 
 
@@ -199,7 +199,7 @@ def d_8752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8752, E, 'left~2623', E.get('taken~2625'))
+    ASSIGN(ctx, 8752, E, 'left~2641', E.get('taken~2643'))
     return True
 
 
@@ -213,13 +213,13 @@ def d_8755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9929(ctx, E), True)
+    LOCAL(ctx, E, 'k~2647', x_9929(ctx, E), True)
     if not d_8757(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8759, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8759, PL(ctx, E.get('you')).get('stock'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2647'), '+=', False, K[2])
     if not d_8760(ctx, E):
         return False
     if not d_8762(ctx, E):
@@ -238,9 +238,9 @@ def d_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8759, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8759, PL(ctx, E.get('you')).get('stock'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2647'), '+=', False, K[2])
     return True
 
 
@@ -252,9 +252,9 @@ def d_8760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9935(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8761, ctx.state.get('supply'), E.get('r~2628'))
+        c, key = KEYPLACE(ctx, 8761, ctx.state.get('supply'), E.get('r~2646'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2647'), '-=', False, K[3])
     return True
 
 
@@ -264,9 +264,9 @@ def d_8761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8761, ctx.state.get('supply'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8761, ctx.state.get('supply'), E.get('r~2646'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2647'), '-=', False, K[3])
     return True
 
 
@@ -280,7 +280,7 @@ def d_8762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2647'), '+=', False, K[4])
     return True
 
 
@@ -292,7 +292,7 @@ def d_8763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2647'), '+=', False, K[4])
     return True
 
 
@@ -307,8 +307,8 @@ def t_8767(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9944(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'n~2661', x_9944(ctx, E), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return t_8770(ctx, k, s, E)
 
 
@@ -324,14 +324,14 @@ def t_8770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
         if not d_8784(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_8772(ctx, r1, s, E)
 
 
@@ -345,17 +345,17 @@ def t_8772(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9947(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
+            LOCAL(ctx, E, 'rep~2664', item, True)
             if x_9948(ctx, E):
                 return t_8773(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -371,11 +371,11 @@ def t_8773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8781, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8781, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_8775(ctx, r1, s, E)
 
 
@@ -402,7 +402,7 @@ def d_8781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8781, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8781, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
@@ -416,13 +416,13 @@ def d_8784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9963(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_9963(ctx, E), True)
     if not d_8786(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8788, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8788, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_8789(ctx, E):
         return False
     if not d_8791(ctx, E):
@@ -441,9 +441,9 @@ def d_8788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8788, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8788, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -455,9 +455,9 @@ def d_8789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9969(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8790, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8790, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -467,9 +467,9 @@ def d_8790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8790, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8790, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -483,7 +483,7 @@ def d_8791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8792, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -495,7 +495,7 @@ def d_8792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8792, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -596,5 +596,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:129
-    'objective_zone_a_towers': '{"id":"objective_zone_a_towers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more electrical towers in zone A.","it":"Avere 5 o più torri elettriche nella zona A."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":"a"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"a"}}]}]}}]},"b":{"op":"lit","v":5},"x":9911},"effect":{"op":"seq","b":[{"op":"let","v":"n~2621","e":{"op":"lit","v":10,"x":9912},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8739},{"op":"let","v":"r~2622","e":{"op":"lit","v":"money","x":9913},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8740},{"op":"seq","b":[{"op":"let","v":"left~2623","e":{"op":"var","n":"n~2621","x":9914},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8742},{"op":"for","v":"rep~2624","src":{"op":"ids","kind":"replacements","x":9915},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2622"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2623"},"b":{"op":"lit","v":0}}],"x":9916},"b":{"op":"seq","b":[{"op":"let","v":"taken~2625","e":{"op":"lit","v":0,"x":9917},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8745},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8747},"label":{"op":"lit","v":{"instead":0},"x":9918}},{"gens":[{"v":"instead~2626","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2623"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2623"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null}}]}]},"x":9919},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2625","x":9920},"o":"=","e":{"op":"var","n":"instead~2626","x":9921},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8749},{"op":"rep","n":{"op":"var","n":"instead~2626","x":9922},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"effect","d":null,"x":9923},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8751},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8750}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8748},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2626"}],"x":9924}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8746},{"op":"set","t":{"op":"var","n":"left~2623","x":9925},"o":"-=","e":{"op":"var","n":"taken~2625","x":9926},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8752}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8744},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8743},{"op":"let","v":"n~2627","e":{"op":"var","n":"left~2623","x":9927},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8753},{"op":"let","v":"r~2628","e":{"op":"var","n":"r~2622","x":9928},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8754},{"op":"seq","b":[{"op":"let","v":"k~2629","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2627"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2627"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0}]}]}}]}],"x":9929},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8756},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9930},"t":{"op":"set","t":{"op":"var","n":"k~2629","x":9931},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2629"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0}}]}]}]}],"x":9932},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8758},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8757},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0,"x":9933},"o":"+=","e":{"op":"var","n":"k~2629","x":9934},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8759},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9935},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0,"x":9936},"o":"-=","e":{"op":"var","n":"k~2629","x":9937},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8761},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8760},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2629"},"b":{"op":"lit","v":0}}],"x":9938},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9939},"o":"+=","e":{"op":"var","n":"k~2629","x":9940},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8763},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8762}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8755}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8741},{"op":"let","v":"n~2640","e":{"op":"lit","v":10,"x":9941},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8764},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":9942},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8765},{"op":"let","v":"k~2642","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2635","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2636","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2636"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2638","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2636"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9943},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8766},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2640"},"b":{"op":"var","n":"k~2642"},"x":9944},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8768},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":9945},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8769},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":9946},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8771},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":9947},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":9948},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":9949},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8774},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8776},"label":{"op":"lit","v":{"instead":0},"x":9950}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":9951},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":9952},"o":"=","e":{"op":"var","n":"instead~2648","x":9953},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8778},{"op":"rep","n":{"op":"var","n":"instead~2648","x":9954},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":9955},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8780},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8779}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8777},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":9956}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":9957},"r":{"op":"var","n":"r~2644","x":9958}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8775},{"op":"set","t":{"op":"var","n":"left~2645","x":9959},"o":"-=","e":{"op":"var","n":"taken~2647","x":9960},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8781}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8773},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8772},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":9961},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8782},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":9962},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8783},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":9963},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8785},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9964},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":9965},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":9966},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8787},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8786},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":9967},"o":"+=","e":{"op":"var","n":"k~2651","x":9968},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8788},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9969},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":9970},"o":"-=","e":{"op":"var","n":"k~2651","x":9971},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8790},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8789},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":9972},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9973},"o":"+=","e":{"op":"var","n":"k~2651","x":9974},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8792},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8791}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8784}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8770}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8767}],"at":"rules_data/pampero/modules/objectives.yaml:135","id":8738},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:129"}',
+    'objective_zone_a_towers': '{"id":"objective_zone_a_towers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more electrical towers in zone A.","it":"Avere 5 o più torri elettriche nella zona A."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2637","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2637"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2638"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2638"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"b":{"op":"lit","v":"a"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2637"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"a"}}]}]}}]},"b":{"op":"lit","v":5},"x":9911},"effect":{"op":"seq","b":[{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9912},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8739},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9913},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8740},{"op":"seq","b":[{"op":"let","v":"left~2641","e":{"op":"var","n":"n~2639","x":9914},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8742},{"op":"for","v":"rep~2642","src":{"op":"ids","kind":"replacements","x":9915},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2640"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2641"},"b":{"op":"lit","v":0}}],"x":9916},"b":{"op":"seq","b":[{"op":"let","v":"taken~2643","e":{"op":"lit","v":0,"x":9917},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8745},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8747},"label":{"op":"lit","v":{"instead":0},"x":9918}},{"gens":[{"v":"instead~2644","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2641"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2641"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"room","d":null}}]}]},"x":9919},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2643","x":9920},"o":"=","e":{"op":"var","n":"instead~2644","x":9921},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8749},{"op":"rep","n":{"op":"var","n":"instead~2644","x":9922},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2642"},"f":"effect","d":null,"x":9923},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8751},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8750}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8748},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2644"}],"x":9924}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8746},{"op":"set","t":{"op":"var","n":"left~2641","x":9925},"o":"-=","e":{"op":"var","n":"taken~2643","x":9926},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8752}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8744},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8743},{"op":"let","v":"n~2645","e":{"op":"var","n":"left~2641","x":9927},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8753},{"op":"let","v":"r~2646","e":{"op":"var","n":"r~2640","x":9928},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8754},{"op":"seq","b":[{"op":"let","v":"k~2647","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2645"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2645"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2646"},"d":0}]}]}}]}],"x":9929},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8756},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9930},"t":{"op":"set","t":{"op":"var","n":"k~2647","x":9931},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2647"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":0}}]}]}]}],"x":9932},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8758},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8757},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":0,"x":9933},"o":"+=","e":{"op":"var","n":"k~2647","x":9934},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8759},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9935},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2646"},"d":0,"x":9936},"o":"-=","e":{"op":"var","n":"k~2647","x":9937},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8761},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8760},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2646"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2647"},"b":{"op":"lit","v":0}}],"x":9938},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9939},"o":"+=","e":{"op":"var","n":"k~2647","x":9940},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8763},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8762}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8755}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8741},{"op":"let","v":"n~2658","e":{"op":"lit","v":10,"x":9941},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8764},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":9942},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8765},{"op":"let","v":"k~2660","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2653","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2653"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2654","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2655","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2655"},"b":{"op":"var","n":"c~2654"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2656","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2657","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2657"},"b":{"op":"var","n":"c~2654"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2654"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9943},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8766},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2658"},"b":{"op":"var","n":"k~2660"},"x":9944},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8768},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":9945},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8769},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":9946},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8771},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":9947},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":9948},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":9949},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8774},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8776},"label":{"op":"lit","v":{"instead":0},"x":9950}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":9951},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":9952},"o":"=","e":{"op":"var","n":"instead~2666","x":9953},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8778},{"op":"rep","n":{"op":"var","n":"instead~2666","x":9954},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":9955},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8780},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8779}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8777},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":9956}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":9957},"r":{"op":"var","n":"r~2662","x":9958}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8775},{"op":"set","t":{"op":"var","n":"left~2663","x":9959},"o":"-=","e":{"op":"var","n":"taken~2665","x":9960},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8781}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8773},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8772},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":9961},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8782},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":9962},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8783},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":9963},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8785},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9964},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":9965},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":9966},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8787},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8786},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":9967},"o":"+=","e":{"op":"var","n":"k~2669","x":9968},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8788},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9969},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":9970},"o":"-=","e":{"op":"var","n":"k~2669","x":9971},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8790},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8789},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":9972},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9973},"o":"+=","e":{"op":"var","n":"k~2669","x":9974},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8792},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8791}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8784}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8770}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8767}],"at":"rules_data/pampero/modules/objectives.yaml:135","id":8738},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:129"}',
 }

@@ -56,7 +56,7 @@ def x_9015(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2619, {}) if type(_h1) is dict else KEY(_h1, v_c_2619, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('c', _w3))]) >= 2)
+        return (len([v_c_2637 for v_c_2637 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2637, {}) if type(_h1) is dict else KEY(_h1, v_c_2637, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('c', _w3))]) >= 2)
     return MEMO(ctx, (9015, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
@@ -98,14 +98,14 @@ def t_7968(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9047(ctx, E), True)
+        LOCAL(ctx, E, 'n~2657', 10, True)
+        LOCAL(ctx, E, 'r~2658', 'money', True)
+        LOCAL(ctx, E, 'k~2659', x_9047(ctx, E), True)
         return t_7997(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
+    LOCAL(ctx, E, 'n~2638', 10, True)
+    LOCAL(ctx, E, 'r~2639', 'money', True)
     return t_7971(ctx, r1, s, E)
 
 
@@ -121,14 +121,14 @@ def t_7971(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
+        LOCAL(ctx, E, 'n~2644', E.get('left~2640'), True)
+        LOCAL(ctx, E, 'r~2645', E.get('r~2639'), True)
         if not d_7985(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
+    LOCAL(ctx, E, 'left~2640', E.get('n~2638'), True)
     return t_7973(ctx, r1, s, E)
 
 
@@ -142,17 +142,17 @@ def t_7973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9019(ctx, E)))
-    old = E.get('rep~2623', MISSING)
+    old = E.get('rep~2641', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2623', old)
+        UNSET(ctx, E, 'rep~2641', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
+            LOCAL(ctx, E, 'rep~2641', item, True)
             if x_9020(ctx, E):
                 return t_7974(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -168,11 +168,11 @@ def t_7974(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7982, E, 'left~2622', E.get('taken~2624'))
+        ASSIGN(ctx, 7982, E, 'left~2640', E.get('taken~2642'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
+    LOCAL(ctx, E, 'taken~2642', 0, True)
     return t_7976(ctx, r1, s, E)
 
 
@@ -199,7 +199,7 @@ def d_7982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7982, E, 'left~2622', E.get('taken~2624'))
+    ASSIGN(ctx, 7982, E, 'left~2640', E.get('taken~2642'))
     return True
 
 
@@ -213,13 +213,13 @@ def d_7985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9033(ctx, E), True)
+    LOCAL(ctx, E, 'k~2646', x_9033(ctx, E), True)
     if not d_7987(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7989, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 7989, PL(ctx, E.get('you')).get('stock'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2646'), '+=', False, K[2])
     if not d_7990(ctx, E):
         return False
     if not d_7992(ctx, E):
@@ -238,9 +238,9 @@ def d_7989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7989, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 7989, PL(ctx, E.get('you')).get('stock'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2646'), '+=', False, K[2])
     return True
 
 
@@ -252,9 +252,9 @@ def d_7990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9039(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7991, ctx.state.get('supply'), E.get('r~2627'))
+        c, key = KEYPLACE(ctx, 7991, ctx.state.get('supply'), E.get('r~2645'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2646'), '-=', False, K[3])
     return True
 
 
@@ -264,9 +264,9 @@ def d_7991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7991, ctx.state.get('supply'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 7991, ctx.state.get('supply'), E.get('r~2645'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2646'), '-=', False, K[3])
     return True
 
 
@@ -280,7 +280,7 @@ def d_7992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7993, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2646'), '+=', False, K[4])
     return True
 
 
@@ -292,7 +292,7 @@ def d_7993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7993, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2646'), '+=', False, K[4])
     return True
 
 
@@ -307,8 +307,8 @@ def t_7997(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9048(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
+    LOCAL(ctx, E, 'n~2660', x_9048(ctx, E), True)
+    LOCAL(ctx, E, 'r~2661', E.get('r~2658'), True)
     return t_8000(ctx, k, s, E)
 
 
@@ -324,14 +324,14 @@ def t_8000(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
+        LOCAL(ctx, E, 'n~2666', E.get('left~2662'), True)
+        LOCAL(ctx, E, 'r~2667', E.get('r~2661'), True)
         if not d_8014(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
+    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
     return t_8002(ctx, r1, s, E)
 
 
@@ -345,17 +345,17 @@ def t_8002(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9051(ctx, E)))
-    old = E.get('rep~2645', MISSING)
+    old = E.get('rep~2663', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2645', old)
+        UNSET(ctx, E, 'rep~2663', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
+            LOCAL(ctx, E, 'rep~2663', item, True)
             if x_9052(ctx, E):
                 return t_8003(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -371,11 +371,11 @@ def t_8003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8011, E, 'left~2644', E.get('taken~2646'))
+        ASSIGN(ctx, 8011, E, 'left~2662', E.get('taken~2664'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
+    LOCAL(ctx, E, 'taken~2664', 0, True)
     return t_8005(ctx, r1, s, E)
 
 
@@ -402,7 +402,7 @@ def d_8011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8011, E, 'left~2644', E.get('taken~2646'))
+    ASSIGN(ctx, 8011, E, 'left~2662', E.get('taken~2664'))
     return True
 
 
@@ -416,13 +416,13 @@ def d_8014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9067(ctx, E), True)
+    LOCAL(ctx, E, 'k~2668', x_9067(ctx, E), True)
     if not d_8016(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8018, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8018, PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
     if not d_8019(ctx, E):
         return False
     if not d_8021(ctx, E):
@@ -441,9 +441,9 @@ def d_8018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8018, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8018, PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
     return True
 
 
@@ -455,9 +455,9 @@ def d_8019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9073(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8020, ctx.state.get('supply'), E.get('r~2649'))
+        c, key = KEYPLACE(ctx, 8020, ctx.state.get('supply'), E.get('r~2667'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[3])
     return True
 
 
@@ -467,9 +467,9 @@ def d_8020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8020, ctx.state.get('supply'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8020, ctx.state.get('supply'), E.get('r~2667'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[3])
     return True
 
 
@@ -483,7 +483,7 @@ def d_8021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8022, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[4])
     return True
 
 
@@ -495,7 +495,7 @@ def d_8022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8022, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[4])
     return True
 
 
@@ -596,5 +596,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:17
-    'objective_zone_c_contracts': '{"id":"objective_zone_c_contracts","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more zone C contract tiles.","it":"Avere 2 o più tessere contratto della zona C."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2619","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"c"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2619"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":2},"x":9015},"effect":{"op":"seq","b":[{"op":"let","v":"n~2620","e":{"op":"lit","v":10,"x":9016},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7969},{"op":"let","v":"r~2621","e":{"op":"lit","v":"money","x":9017},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7970},{"op":"seq","b":[{"op":"let","v":"left~2622","e":{"op":"var","n":"n~2620","x":9018},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7972},{"op":"for","v":"rep~2623","src":{"op":"ids","kind":"replacements","x":9019},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2621"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2622"},"b":{"op":"lit","v":0}}],"x":9020},"b":{"op":"seq","b":[{"op":"let","v":"taken~2624","e":{"op":"lit","v":0,"x":9021},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7975},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7977},"label":{"op":"lit","v":{"instead":0},"x":9022}},{"gens":[{"v":"instead~2625","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2622"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2622"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null}}]}]},"x":9023},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2624","x":9024},"o":"=","e":{"op":"var","n":"instead~2625","x":9025},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7979},{"op":"rep","n":{"op":"var","n":"instead~2625","x":9026},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"effect","d":null,"x":9027},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7981},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7980}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7978},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2625"}],"x":9028}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7976},{"op":"set","t":{"op":"var","n":"left~2622","x":9029},"o":"-=","e":{"op":"var","n":"taken~2624","x":9030},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7982}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7974},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7973},{"op":"let","v":"n~2626","e":{"op":"var","n":"left~2622","x":9031},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7983},{"op":"let","v":"r~2627","e":{"op":"var","n":"r~2621","x":9032},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7984},{"op":"seq","b":[{"op":"let","v":"k~2628","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2626"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2626"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0}]}]}}]}],"x":9033},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7986},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9034},"t":{"op":"set","t":{"op":"var","n":"k~2628","x":9035},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2628"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0}}]}]}]}],"x":9036},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7988},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7987},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0,"x":9037},"o":"+=","e":{"op":"var","n":"k~2628","x":9038},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7989},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9039},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0,"x":9040},"o":"-=","e":{"op":"var","n":"k~2628","x":9041},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7991},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7990},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2628"},"b":{"op":"lit","v":0}}],"x":9042},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9043},"o":"+=","e":{"op":"var","n":"k~2628","x":9044},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7993},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7992}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7985}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7971},{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9045},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7994},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9046},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7995},{"op":"let","v":"k~2641","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2634","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2634"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2635","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2636","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2636"},"b":{"op":"var","n":"c~2635"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2637","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2637"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2638"},"b":{"op":"var","n":"c~2635"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9047},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7996},{"op":"seq","b":[{"op":"let","v":"n~2642","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2639"},"b":{"op":"var","n":"k~2641"},"x":9048},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7998},{"op":"let","v":"r~2643","e":{"op":"var","n":"r~2640","x":9049},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7999},{"op":"seq","b":[{"op":"let","v":"left~2644","e":{"op":"var","n":"n~2642","x":9050},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8001},{"op":"for","v":"rep~2645","src":{"op":"ids","kind":"replacements","x":9051},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2643"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2644"},"b":{"op":"lit","v":0}}],"x":9052},"b":{"op":"seq","b":[{"op":"let","v":"taken~2646","e":{"op":"lit","v":0,"x":9053},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8004},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8006},"label":{"op":"lit","v":{"instead":0},"x":9054}},{"gens":[{"v":"instead~2647","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2644"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2644"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null}}]}]},"x":9055},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2646","x":9056},"o":"=","e":{"op":"var","n":"instead~2647","x":9057},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8008},{"op":"rep","n":{"op":"var","n":"instead~2647","x":9058},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"effect","d":null,"x":9059},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8010},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8009}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8007},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2647"}],"x":9060}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2642","x":9061},"r":{"op":"var","n":"r~2643","x":9062}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8005},{"op":"set","t":{"op":"var","n":"left~2644","x":9063},"o":"-=","e":{"op":"var","n":"taken~2646","x":9064},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8011}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8003},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8002},{"op":"let","v":"n~2648","e":{"op":"var","n":"left~2644","x":9065},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8012},{"op":"let","v":"r~2649","e":{"op":"var","n":"r~2643","x":9066},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8013},{"op":"seq","b":[{"op":"let","v":"k~2650","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2648"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2648"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0}]}]}}]}],"x":9067},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8015},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9068},"t":{"op":"set","t":{"op":"var","n":"k~2650","x":9069},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2650"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0}}]}]}]}],"x":9070},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8017},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8016},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0,"x":9071},"o":"+=","e":{"op":"var","n":"k~2650","x":9072},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8018},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9073},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0,"x":9074},"o":"-=","e":{"op":"var","n":"k~2650","x":9075},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8020},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8019},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2650"},"b":{"op":"lit","v":0}}],"x":9076},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9077},"o":"+=","e":{"op":"var","n":"k~2650","x":9078},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8022},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8021}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8014}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8000}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":7997}],"at":"rules_data/pampero/modules/objectives.yaml:23","id":7968},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:17"}',
+    'objective_zone_c_contracts': '{"id":"objective_zone_c_contracts","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more zone C contract tiles.","it":"Avere 2 o più tessere contratto della zona C."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2637","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"c"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2637"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":2},"x":9015},"effect":{"op":"seq","b":[{"op":"let","v":"n~2638","e":{"op":"lit","v":10,"x":9016},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7969},{"op":"let","v":"r~2639","e":{"op":"lit","v":"money","x":9017},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7970},{"op":"seq","b":[{"op":"let","v":"left~2640","e":{"op":"var","n":"n~2638","x":9018},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7972},{"op":"for","v":"rep~2641","src":{"op":"ids","kind":"replacements","x":9019},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2639"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2640"},"b":{"op":"lit","v":0}}],"x":9020},"b":{"op":"seq","b":[{"op":"let","v":"taken~2642","e":{"op":"lit","v":0,"x":9021},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7975},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7977},"label":{"op":"lit","v":{"instead":0},"x":9022}},{"gens":[{"v":"instead~2643","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2640"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2640"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"room","d":null}}]}]},"x":9023},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2642","x":9024},"o":"=","e":{"op":"var","n":"instead~2643","x":9025},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7979},{"op":"rep","n":{"op":"var","n":"instead~2643","x":9026},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2641"},"f":"effect","d":null,"x":9027},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7981},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7980}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7978},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2643"}],"x":9028}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7976},{"op":"set","t":{"op":"var","n":"left~2640","x":9029},"o":"-=","e":{"op":"var","n":"taken~2642","x":9030},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7982}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7974},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7973},{"op":"let","v":"n~2644","e":{"op":"var","n":"left~2640","x":9031},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7983},{"op":"let","v":"r~2645","e":{"op":"var","n":"r~2639","x":9032},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7984},{"op":"seq","b":[{"op":"let","v":"k~2646","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2644"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2644"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2645"},"d":0}]}]}}]}],"x":9033},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7986},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9034},"t":{"op":"set","t":{"op":"var","n":"k~2646","x":9035},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2646"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2645"},"d":0}}]}]}]}],"x":9036},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7988},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7987},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2645"},"d":0,"x":9037},"o":"+=","e":{"op":"var","n":"k~2646","x":9038},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7989},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9039},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2645"},"d":0,"x":9040},"o":"-=","e":{"op":"var","n":"k~2646","x":9041},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7991},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7990},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2645"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2646"},"b":{"op":"lit","v":0}}],"x":9042},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9043},"o":"+=","e":{"op":"var","n":"k~2646","x":9044},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7993},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7992}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7985}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7971},{"op":"let","v":"n~2657","e":{"op":"lit","v":10,"x":9045},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7994},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":9046},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7995},{"op":"let","v":"k~2659","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2652","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2652"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2653","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2654","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2654"},"b":{"op":"var","n":"c~2653"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2655","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2656","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2655"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2656"},"b":{"op":"var","n":"c~2653"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2653"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9047},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7996},{"op":"seq","b":[{"op":"let","v":"n~2660","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2657"},"b":{"op":"var","n":"k~2659"},"x":9048},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7998},{"op":"let","v":"r~2661","e":{"op":"var","n":"r~2658","x":9049},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7999},{"op":"seq","b":[{"op":"let","v":"left~2662","e":{"op":"var","n":"n~2660","x":9050},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8001},{"op":"for","v":"rep~2663","src":{"op":"ids","kind":"replacements","x":9051},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2661"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2662"},"b":{"op":"lit","v":0}}],"x":9052},"b":{"op":"seq","b":[{"op":"let","v":"taken~2664","e":{"op":"lit","v":0,"x":9053},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8004},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8006},"label":{"op":"lit","v":{"instead":0},"x":9054}},{"gens":[{"v":"instead~2665","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2662"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2662"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null}}]}]},"x":9055},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2664","x":9056},"o":"=","e":{"op":"var","n":"instead~2665","x":9057},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8008},{"op":"rep","n":{"op":"var","n":"instead~2665","x":9058},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"effect","d":null,"x":9059},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8010},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8009}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8007},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2665"}],"x":9060}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2660","x":9061},"r":{"op":"var","n":"r~2661","x":9062}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8005},{"op":"set","t":{"op":"var","n":"left~2662","x":9063},"o":"-=","e":{"op":"var","n":"taken~2664","x":9064},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8011}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8003},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8002},{"op":"let","v":"n~2666","e":{"op":"var","n":"left~2662","x":9065},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8012},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2661","x":9066},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8013},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":9067},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8015},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9068},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":9069},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":9070},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8017},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8016},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":9071},"o":"+=","e":{"op":"var","n":"k~2668","x":9072},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8018},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9073},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":9074},"o":"-=","e":{"op":"var","n":"k~2668","x":9075},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8020},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8019},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":9076},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9077},"o":"+=","e":{"op":"var","n":"k~2668","x":9078},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8022},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8021}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8014}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8000}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":7997}],"at":"rules_data/pampero/modules/objectives.yaml:23","id":7968},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:17"}',
 }

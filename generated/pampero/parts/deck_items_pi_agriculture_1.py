@@ -102,19 +102,19 @@ def t_9121(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10385(ctx, E), True)
+        LOCAL(ctx, E, 'r~2647', 'money', True)
+        LOCAL(ctx, E, 'k~2648', x_10385(ctx, E), True)
         return t_9149(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10418(ctx, E), True)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10418(ctx, E), True)
         return t_9177(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 3, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_9124(ctx, r1, s, E)
 
 
@@ -130,14 +130,14 @@ def t_9124(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_9138(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_9126(ctx, r1, s, E)
 
 
@@ -151,17 +151,17 @@ def t_9126(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10358(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_10359(ctx, E):
                 return t_9127(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -177,11 +177,11 @@ def t_9127(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9135, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9135, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_9129(ctx, r1, s, E)
 
 
@@ -208,7 +208,7 @@ def d_9135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9135, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9135, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -222,13 +222,13 @@ def d_9138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10372(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_10372(ctx, E), True)
     if not d_9140(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9142, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9142, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_9143(ctx, E):
         return False
     if not d_9145(ctx, E):
@@ -247,9 +247,9 @@ def d_9142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9142, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9142, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -261,9 +261,9 @@ def d_9143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10378(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9144, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9144, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -273,9 +273,9 @@ def d_9144(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9144, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9144, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -289,7 +289,7 @@ def d_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9146, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -301,7 +301,7 @@ def d_9146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9146, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,8 +315,8 @@ def t_9149(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
+    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
+    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
     return t_9152(ctx, k, s, E)
 
 
@@ -332,14 +332,14 @@ def t_9152(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
         if not d_9166(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
     return t_9154(ctx, r1, s, E)
 
 
@@ -353,17 +353,17 @@ def t_9154(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10389(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
+            LOCAL(ctx, E, 'rep~2652', item, True)
             if x_10390(ctx, E):
                 return t_9155(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -379,11 +379,11 @@ def t_9155(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9163, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 9163, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
     return t_9157(ctx, r1, s, E)
 
 
@@ -410,7 +410,7 @@ def d_9163(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9163, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 9163, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
@@ -424,13 +424,13 @@ def d_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10405(ctx, E), True)
+    LOCAL(ctx, E, 'k~2657', x_10405(ctx, E), True)
     if not d_9168(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9170, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9170, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     if not d_9171(ctx, E):
         return False
     if not d_9173(ctx, E):
@@ -449,9 +449,9 @@ def d_9170(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9170, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9170, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
@@ -463,9 +463,9 @@ def d_9171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10411(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9172, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 9172, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -475,9 +475,9 @@ def d_9172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9172, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9172, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -491,7 +491,7 @@ def d_9173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9174, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -503,7 +503,7 @@ def d_9174(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9174, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -517,8 +517,8 @@ def t_9177(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return t_9180(ctx, k, s, E)
 
 
@@ -534,14 +534,14 @@ def t_9180(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
         if not d_9194(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_9182(ctx, r1, s, E)
 
 
@@ -555,17 +555,17 @@ def t_9182(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10422(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
+            LOCAL(ctx, E, 'rep~2664', item, True)
             if x_10423(ctx, E):
                 return t_9183(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -581,11 +581,11 @@ def t_9183(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9191, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 9191, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_9185(ctx, r1, s, E)
 
 
@@ -612,7 +612,7 @@ def d_9191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9191, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 9191, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
@@ -626,13 +626,13 @@ def d_9194(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10438(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_10438(ctx, E), True)
     if not d_9196(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9198, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9198, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_9199(ctx, E):
         return False
     if not d_9201(ctx, E):
@@ -651,9 +651,9 @@ def d_9198(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9198, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9198, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -665,9 +665,9 @@ def d_9199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10444(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9200, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 9200, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -677,9 +677,9 @@ def d_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9200, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9200, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -693,7 +693,7 @@ def d_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9202, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -705,7 +705,7 @@ def d_9202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9202, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:23
-    'pi_agriculture_1': '{"id":"pi_agriculture_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["agriculture"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":3,"x":10355},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9122},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10356},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9123},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10357},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9125},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10358},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10359},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10360},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9128},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9130},"label":{"op":"lit","v":{"instead":0},"x":10361}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10362},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10363},"o":"=","e":{"op":"var","n":"instead~2624","x":10364},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9132},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10365},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10366},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9134},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9133}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9131},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10367}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9129},{"op":"set","t":{"op":"var","n":"left~2621","x":10368},"o":"-=","e":{"op":"var","n":"taken~2623","x":10369},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9135}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9127},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9126},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10370},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9136},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10371},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9137},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10372},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9139},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10373},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10374},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10375},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9141},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9140},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10376},"o":"+=","e":{"op":"var","n":"k~2627","x":10377},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9142},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10378},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10379},"o":"-=","e":{"op":"var","n":"k~2627","x":10380},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9144},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9143},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10381},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10382},"o":"+=","e":{"op":"var","n":"k~2627","x":10383},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9146},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9145}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9138}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9124},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10384},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9147},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10385},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9148},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10386},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9150},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10387},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9151},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10388},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9153},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10389},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10390},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10391},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9156},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9158},"label":{"op":"lit","v":{"instead":0},"x":10392}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10393},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10394},"o":"=","e":{"op":"var","n":"instead~2636","x":10395},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9160},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10396},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10397},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9162},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9161}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9159},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10398}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10399},"r":{"op":"var","n":"r~2632","x":10400}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9157},{"op":"set","t":{"op":"var","n":"left~2633","x":10401},"o":"-=","e":{"op":"var","n":"taken~2635","x":10402},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9163}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9155},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9154},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10403},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9164},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10404},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9165},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10405},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9167},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10406},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10407},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10408},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9169},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9168},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10409},"o":"+=","e":{"op":"var","n":"k~2639","x":10410},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9170},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10411},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10412},"o":"-=","e":{"op":"var","n":"k~2639","x":10413},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9172},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9171},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10414},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10415},"o":"+=","e":{"op":"var","n":"k~2639","x":10416},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9174},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9173}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9166}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9152}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9149},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10417},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9175},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10418},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9176},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10419},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9178},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10420},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9179},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10421},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9181},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10422},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10423},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10424},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9184},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9186},"label":{"op":"lit","v":{"instead":0},"x":10425}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10426},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10427},"o":"=","e":{"op":"var","n":"instead~2648","x":10428},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9188},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10429},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10430},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9190},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9189}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9187},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10431}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10432},"r":{"op":"var","n":"r~2644","x":10433}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9185},{"op":"set","t":{"op":"var","n":"left~2645","x":10434},"o":"-=","e":{"op":"var","n":"taken~2647","x":10435},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9191}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9183},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9182},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10436},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9192},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10437},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9193},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10438},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9195},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10439},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10440},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10441},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9197},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9196},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10442},"o":"+=","e":{"op":"var","n":"k~2651","x":10443},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9198},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10444},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10445},"o":"-=","e":{"op":"var","n":"k~2651","x":10446},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9200},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9199},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10447},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10448},"o":"+=","e":{"op":"var","n":"k~2651","x":10449},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9202},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9201}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9194}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9180}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9177}],"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9121},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:23"}',
+    'pi_agriculture_1': '{"id":"pi_agriculture_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["agriculture"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":3,"x":10355},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9122},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":10356},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9123},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":10357},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9125},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":10358},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":10359},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":10360},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9128},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9130},"label":{"op":"lit","v":{"instead":0},"x":10361}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":10362},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":10363},"o":"=","e":{"op":"var","n":"instead~2642","x":10364},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9132},{"op":"rep","n":{"op":"var","n":"instead~2642","x":10365},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":10366},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9134},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9133}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9131},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":10367}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9129},{"op":"set","t":{"op":"var","n":"left~2639","x":10368},"o":"-=","e":{"op":"var","n":"taken~2641","x":10369},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9135}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9127},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9126},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":10370},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9136},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":10371},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9137},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":10372},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9139},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10373},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":10374},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":10375},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9141},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9140},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":10376},"o":"+=","e":{"op":"var","n":"k~2645","x":10377},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9142},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10378},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":10379},"o":"-=","e":{"op":"var","n":"k~2645","x":10380},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9144},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9143},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":10381},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10382},"o":"+=","e":{"op":"var","n":"k~2645","x":10383},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9146},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9145}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9138}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9124},{"op":"let","v":"r~2647","e":{"op":"lit","v":"money","x":10384},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9147},{"op":"let","v":"k~2648","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2646","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10385},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9148},{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"var","n":"k~2648","x":10386},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9150},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2647","x":10387},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9151},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10388},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9153},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10389},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10390},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10391},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9156},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9158},"label":{"op":"lit","v":{"instead":0},"x":10392}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10393},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10394},"o":"=","e":{"op":"var","n":"instead~2654","x":10395},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9160},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10396},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10397},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9162},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9161}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9159},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10398}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2649","x":10399},"r":{"op":"var","n":"r~2650","x":10400}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9157},{"op":"set","t":{"op":"var","n":"left~2651","x":10401},"o":"-=","e":{"op":"var","n":"taken~2653","x":10402},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9163}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9155},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9154},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10403},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9164},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10404},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9165},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10405},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9167},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10406},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10407},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10408},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9169},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9168},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10409},"o":"+=","e":{"op":"var","n":"k~2657","x":10410},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9170},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10411},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10412},"o":"-=","e":{"op":"var","n":"k~2657","x":10413},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9172},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9171},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10414},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10415},"o":"+=","e":{"op":"var","n":"k~2657","x":10416},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9174},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9173}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9166}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9152}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9149},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10417},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9175},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10418},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9176},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10419},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9178},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10420},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9179},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10421},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9181},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10422},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10423},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10424},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9184},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9186},"label":{"op":"lit","v":{"instead":0},"x":10425}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10426},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10427},"o":"=","e":{"op":"var","n":"instead~2666","x":10428},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9188},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10429},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10430},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9190},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9189}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9187},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10431}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10432},"r":{"op":"var","n":"r~2662","x":10433}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9185},{"op":"set","t":{"op":"var","n":"left~2663","x":10434},"o":"-=","e":{"op":"var","n":"taken~2665","x":10435},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9191}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9183},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9182},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10436},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9192},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10437},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9193},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10438},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9195},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10439},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10440},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10441},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9197},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9196},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10442},"o":"+=","e":{"op":"var","n":"k~2669","x":10443},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9198},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10444},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10445},"o":"-=","e":{"op":"var","n":"k~2669","x":10446},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9200},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9199},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10447},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10448},"o":"+=","e":{"op":"var","n":"k~2669","x":10449},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9202},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9201}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9194}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9180}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9177}],"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9121},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:23"}',
 }

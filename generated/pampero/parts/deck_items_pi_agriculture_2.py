@@ -102,19 +102,19 @@ def t_9203(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10480(ctx, E), True)
+        LOCAL(ctx, E, 'r~2647', 'money', True)
+        LOCAL(ctx, E, 'k~2648', x_10480(ctx, E), True)
         return t_9231(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10513(ctx, E), True)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10513(ctx, E), True)
         return t_9259(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 5, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 5, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_9206(ctx, r1, s, E)
 
 
@@ -130,14 +130,14 @@ def t_9206(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_9220(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_9208(ctx, r1, s, E)
 
 
@@ -151,17 +151,17 @@ def t_9208(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10453(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_10454(ctx, E):
                 return t_9209(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -177,11 +177,11 @@ def t_9209(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9217, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9217, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_9211(ctx, r1, s, E)
 
 
@@ -208,7 +208,7 @@ def d_9217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9217, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9217, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -222,13 +222,13 @@ def d_9220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10467(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_10467(ctx, E), True)
     if not d_9222(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9224, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9224, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_9225(ctx, E):
         return False
     if not d_9227(ctx, E):
@@ -247,9 +247,9 @@ def d_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9224, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9224, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -261,9 +261,9 @@ def d_9225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10473(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9226, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9226, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -273,9 +273,9 @@ def d_9226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9226, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9226, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -289,7 +289,7 @@ def d_9227(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9228, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -301,7 +301,7 @@ def d_9228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9228, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,8 +315,8 @@ def t_9231(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
+    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
+    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
     return t_9234(ctx, k, s, E)
 
 
@@ -332,14 +332,14 @@ def t_9234(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
         if not d_9248(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
     return t_9236(ctx, r1, s, E)
 
 
@@ -353,17 +353,17 @@ def t_9236(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10484(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
+            LOCAL(ctx, E, 'rep~2652', item, True)
             if x_10485(ctx, E):
                 return t_9237(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -379,11 +379,11 @@ def t_9237(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9245, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 9245, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
     return t_9239(ctx, r1, s, E)
 
 
@@ -410,7 +410,7 @@ def d_9245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9245, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 9245, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
@@ -424,13 +424,13 @@ def d_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10500(ctx, E), True)
+    LOCAL(ctx, E, 'k~2657', x_10500(ctx, E), True)
     if not d_9250(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9252, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9252, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     if not d_9253(ctx, E):
         return False
     if not d_9255(ctx, E):
@@ -449,9 +449,9 @@ def d_9252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9252, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9252, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
@@ -463,9 +463,9 @@ def d_9253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10506(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9254, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 9254, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -475,9 +475,9 @@ def d_9254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9254, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9254, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -491,7 +491,7 @@ def d_9255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9256, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -503,7 +503,7 @@ def d_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9256, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -517,8 +517,8 @@ def t_9259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return t_9262(ctx, k, s, E)
 
 
@@ -534,14 +534,14 @@ def t_9262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
         if not d_9276(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_9264(ctx, r1, s, E)
 
 
@@ -555,17 +555,17 @@ def t_9264(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10517(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
+            LOCAL(ctx, E, 'rep~2664', item, True)
             if x_10518(ctx, E):
                 return t_9265(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -581,11 +581,11 @@ def t_9265(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9273, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 9273, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_9267(ctx, r1, s, E)
 
 
@@ -612,7 +612,7 @@ def d_9273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9273, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 9273, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
@@ -626,13 +626,13 @@ def d_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10533(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_10533(ctx, E), True)
     if not d_9278(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9280, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9280, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_9281(ctx, E):
         return False
     if not d_9283(ctx, E):
@@ -651,9 +651,9 @@ def d_9280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9280, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9280, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -665,9 +665,9 @@ def d_9281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10539(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9282, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 9282, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -677,9 +677,9 @@ def d_9282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9282, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9282, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -693,7 +693,7 @@ def d_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9284, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -705,7 +705,7 @@ def d_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9284, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:26
-    'pi_agriculture_2': '{"id":"pi_agriculture_2","deck":"pi_market","module":"private_industry","tags":["agriculture"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":5,"x":10450},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9204},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10451},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9205},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10452},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9207},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10453},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10454},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10455},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9210},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9212},"label":{"op":"lit","v":{"instead":0},"x":10456}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10457},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10458},"o":"=","e":{"op":"var","n":"instead~2624","x":10459},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9214},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10460},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10461},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9216},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9215}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9213},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10462}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9211},{"op":"set","t":{"op":"var","n":"left~2621","x":10463},"o":"-=","e":{"op":"var","n":"taken~2623","x":10464},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9217}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9209},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9208},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10465},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9218},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10466},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9219},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10467},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9221},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10468},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10469},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10470},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9223},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9222},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10471},"o":"+=","e":{"op":"var","n":"k~2627","x":10472},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9224},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10473},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10474},"o":"-=","e":{"op":"var","n":"k~2627","x":10475},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9226},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9225},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10476},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10477},"o":"+=","e":{"op":"var","n":"k~2627","x":10478},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9228},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9227}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9220}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9206},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10479},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9229},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10480},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9230},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10481},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9232},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10482},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9233},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10483},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9235},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10484},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10485},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10486},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9238},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9240},"label":{"op":"lit","v":{"instead":0},"x":10487}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10488},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10489},"o":"=","e":{"op":"var","n":"instead~2636","x":10490},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9242},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10491},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10492},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9244},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9243}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9241},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10493}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10494},"r":{"op":"var","n":"r~2632","x":10495}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9239},{"op":"set","t":{"op":"var","n":"left~2633","x":10496},"o":"-=","e":{"op":"var","n":"taken~2635","x":10497},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9245}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9237},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9236},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10498},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9246},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10499},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9247},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10500},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9249},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10501},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10502},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10503},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9251},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9250},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10504},"o":"+=","e":{"op":"var","n":"k~2639","x":10505},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9252},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10506},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10507},"o":"-=","e":{"op":"var","n":"k~2639","x":10508},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9254},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9253},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10509},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10510},"o":"+=","e":{"op":"var","n":"k~2639","x":10511},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9256},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9255}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9248}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9234}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9231},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10512},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9257},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10513},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9258},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10514},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9260},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10515},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9261},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10516},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9263},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10517},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10518},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10519},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9266},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9268},"label":{"op":"lit","v":{"instead":0},"x":10520}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10521},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10522},"o":"=","e":{"op":"var","n":"instead~2648","x":10523},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9270},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10524},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10525},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9272},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9271}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9269},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10526}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10527},"r":{"op":"var","n":"r~2644","x":10528}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9267},{"op":"set","t":{"op":"var","n":"left~2645","x":10529},"o":"-=","e":{"op":"var","n":"taken~2647","x":10530},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9273}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9265},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9264},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10531},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9274},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10532},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9275},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10533},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9277},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10534},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10535},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10536},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9279},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9278},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10537},"o":"+=","e":{"op":"var","n":"k~2651","x":10538},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9280},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10539},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10540},"o":"-=","e":{"op":"var","n":"k~2651","x":10541},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9282},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9281},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10542},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10543},"o":"+=","e":{"op":"var","n":"k~2651","x":10544},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9284},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9283}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9276}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9262}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9259}],"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9203},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:26"}',
+    'pi_agriculture_2': '{"id":"pi_agriculture_2","deck":"pi_market","module":"private_industry","tags":["agriculture"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":5,"x":10450},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9204},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":10451},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9205},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":10452},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9207},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":10453},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":10454},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":10455},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9210},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9212},"label":{"op":"lit","v":{"instead":0},"x":10456}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":10457},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":10458},"o":"=","e":{"op":"var","n":"instead~2642","x":10459},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9214},{"op":"rep","n":{"op":"var","n":"instead~2642","x":10460},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":10461},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9216},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9215}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9213},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":10462}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9211},{"op":"set","t":{"op":"var","n":"left~2639","x":10463},"o":"-=","e":{"op":"var","n":"taken~2641","x":10464},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9217}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9209},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9208},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":10465},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9218},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":10466},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9219},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":10467},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9221},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10468},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":10469},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":10470},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9223},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9222},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":10471},"o":"+=","e":{"op":"var","n":"k~2645","x":10472},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9224},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10473},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":10474},"o":"-=","e":{"op":"var","n":"k~2645","x":10475},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9226},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9225},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":10476},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10477},"o":"+=","e":{"op":"var","n":"k~2645","x":10478},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9228},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9227}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9220}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9206},{"op":"let","v":"r~2647","e":{"op":"lit","v":"money","x":10479},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9229},{"op":"let","v":"k~2648","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2646","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10480},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9230},{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"var","n":"k~2648","x":10481},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9232},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2647","x":10482},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9233},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10483},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9235},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10484},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10485},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10486},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9238},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9240},"label":{"op":"lit","v":{"instead":0},"x":10487}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10488},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10489},"o":"=","e":{"op":"var","n":"instead~2654","x":10490},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9242},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10491},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10492},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9244},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9243}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9241},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10493}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2649","x":10494},"r":{"op":"var","n":"r~2650","x":10495}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9239},{"op":"set","t":{"op":"var","n":"left~2651","x":10496},"o":"-=","e":{"op":"var","n":"taken~2653","x":10497},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9245}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9237},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9236},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10498},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9246},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10499},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9247},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10500},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9249},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10501},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10502},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10503},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9251},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9250},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10504},"o":"+=","e":{"op":"var","n":"k~2657","x":10505},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9252},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10506},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10507},"o":"-=","e":{"op":"var","n":"k~2657","x":10508},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9254},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9253},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10509},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10510},"o":"+=","e":{"op":"var","n":"k~2657","x":10511},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9256},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9255}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9248}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9234}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9231},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10512},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9257},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10513},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9258},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10514},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9260},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10515},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9261},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10516},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9263},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10517},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10518},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10519},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9266},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9268},"label":{"op":"lit","v":{"instead":0},"x":10520}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10521},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10522},"o":"=","e":{"op":"var","n":"instead~2666","x":10523},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9270},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10524},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10525},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9272},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9271}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9269},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10526}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10527},"r":{"op":"var","n":"r~2662","x":10528}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9267},{"op":"set","t":{"op":"var","n":"left~2663","x":10529},"o":"-=","e":{"op":"var","n":"taken~2665","x":10530},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9273}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9265},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9264},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10531},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9274},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10532},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9275},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10533},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9277},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10534},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10535},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10536},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9279},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9278},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10537},"o":"+=","e":{"op":"var","n":"k~2669","x":10538},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9280},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10539},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10540},"o":"-=","e":{"op":"var","n":"k~2669","x":10541},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9282},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9281},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10542},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10543},"o":"+=","e":{"op":"var","n":"k~2669","x":10544},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9284},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9283}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9276}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9262}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9259}],"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9203},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:26"}',
 }

@@ -102,19 +102,19 @@ def t_8957(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10195(ctx, E), True)
+        LOCAL(ctx, E, 'r~2647', 'money', True)
+        LOCAL(ctx, E, 'k~2648', x_10195(ctx, E), True)
         return t_8985(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10228(ctx, E), True)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10228(ctx, E), True)
         return t_9013(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 3, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_8960(ctx, r1, s, E)
 
 
@@ -130,14 +130,14 @@ def t_8960(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_8974(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_8962(ctx, r1, s, E)
 
 
@@ -151,17 +151,17 @@ def t_8962(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10168(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_10169(ctx, E):
                 return t_8963(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -177,11 +177,11 @@ def t_8963(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8971, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 8971, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_8965(ctx, r1, s, E)
 
 
@@ -208,7 +208,7 @@ def d_8971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8971, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 8971, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -222,13 +222,13 @@ def d_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10182(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_10182(ctx, E), True)
     if not d_8976(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8978, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8978, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_8979(ctx, E):
         return False
     if not d_8981(ctx, E):
@@ -247,9 +247,9 @@ def d_8978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8978, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8978, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -261,9 +261,9 @@ def d_8979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10188(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8980, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 8980, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -273,9 +273,9 @@ def d_8980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8980, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8980, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -289,7 +289,7 @@ def d_8981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8982, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -301,7 +301,7 @@ def d_8982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8982, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,8 +315,8 @@ def t_8985(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
+    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
+    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
     return t_8988(ctx, k, s, E)
 
 
@@ -332,14 +332,14 @@ def t_8988(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
         if not d_9002(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
     return t_8990(ctx, r1, s, E)
 
 
@@ -353,17 +353,17 @@ def t_8990(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10199(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
+            LOCAL(ctx, E, 'rep~2652', item, True)
             if x_10200(ctx, E):
                 return t_8991(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -379,11 +379,11 @@ def t_8991(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8999, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 8999, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
     return t_8993(ctx, r1, s, E)
 
 
@@ -410,7 +410,7 @@ def d_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8999, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 8999, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
@@ -424,13 +424,13 @@ def d_9002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10215(ctx, E), True)
+    LOCAL(ctx, E, 'k~2657', x_10215(ctx, E), True)
     if not d_9004(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9006, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9006, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     if not d_9007(ctx, E):
         return False
     if not d_9009(ctx, E):
@@ -449,9 +449,9 @@ def d_9006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9006, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9006, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
@@ -463,9 +463,9 @@ def d_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10221(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9008, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 9008, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -475,9 +475,9 @@ def d_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9008, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9008, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -491,7 +491,7 @@ def d_9009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9010, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -503,7 +503,7 @@ def d_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9010, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -517,8 +517,8 @@ def t_9013(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return t_9016(ctx, k, s, E)
 
 
@@ -534,14 +534,14 @@ def t_9016(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
         if not d_9030(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_9018(ctx, r1, s, E)
 
 
@@ -555,17 +555,17 @@ def t_9018(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10232(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
+            LOCAL(ctx, E, 'rep~2664', item, True)
             if x_10233(ctx, E):
                 return t_9019(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -581,11 +581,11 @@ def t_9019(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9027, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 9027, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_9021(ctx, r1, s, E)
 
 
@@ -612,7 +612,7 @@ def d_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9027, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 9027, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
@@ -626,13 +626,13 @@ def d_9030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10248(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_10248(ctx, E), True)
     if not d_9032(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9034, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9034, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_9035(ctx, E):
         return False
     if not d_9037(ctx, E):
@@ -651,9 +651,9 @@ def d_9034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9034, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9034, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -665,9 +665,9 @@ def d_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10254(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9036, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 9036, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -677,9 +677,9 @@ def d_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9036, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9036, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -693,7 +693,7 @@ def d_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9038, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -705,7 +705,7 @@ def d_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9038, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:17
-    'pi_forestry_1': '{"id":"pi_forestry_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["forestry"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":3,"x":10165},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8958},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10166},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8959},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10167},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8961},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10168},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10169},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10170},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8964},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8966},"label":{"op":"lit","v":{"instead":0},"x":10171}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10172},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10173},"o":"=","e":{"op":"var","n":"instead~2624","x":10174},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8968},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10175},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10176},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8970},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8969}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8967},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10177}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8965},{"op":"set","t":{"op":"var","n":"left~2621","x":10178},"o":"-=","e":{"op":"var","n":"taken~2623","x":10179},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8971}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8963},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8962},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10180},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8972},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10181},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8973},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10182},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8975},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10183},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10184},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10185},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8977},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10186},"o":"+=","e":{"op":"var","n":"k~2627","x":10187},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8978},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10188},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10189},"o":"-=","e":{"op":"var","n":"k~2627","x":10190},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8980},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8979},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10191},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10192},"o":"+=","e":{"op":"var","n":"k~2627","x":10193},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8982},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8981}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8974}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8960},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10194},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8983},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10195},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8984},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10196},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8986},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10197},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8987},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10198},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8989},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10199},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10200},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10201},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8992},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8994},"label":{"op":"lit","v":{"instead":0},"x":10202}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10203},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10204},"o":"=","e":{"op":"var","n":"instead~2636","x":10205},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8996},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10206},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10207},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8998},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8997}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8995},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10208}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10209},"r":{"op":"var","n":"r~2632","x":10210}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8993},{"op":"set","t":{"op":"var","n":"left~2633","x":10211},"o":"-=","e":{"op":"var","n":"taken~2635","x":10212},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8999}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8991},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8990},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10213},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9000},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10214},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9001},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10215},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9003},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10216},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10217},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10218},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9005},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9004},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10219},"o":"+=","e":{"op":"var","n":"k~2639","x":10220},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9006},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10221},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10222},"o":"-=","e":{"op":"var","n":"k~2639","x":10223},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9008},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9007},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10224},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10225},"o":"+=","e":{"op":"var","n":"k~2639","x":10226},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9010},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9009}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9002}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8988}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8985},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10227},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9011},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10228},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9012},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10229},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9014},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10230},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9015},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10231},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9017},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10232},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10233},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10234},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9020},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9022},"label":{"op":"lit","v":{"instead":0},"x":10235}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10236},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10237},"o":"=","e":{"op":"var","n":"instead~2648","x":10238},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9024},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10239},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10240},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9026},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9025}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9023},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10241}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10242},"r":{"op":"var","n":"r~2644","x":10243}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9021},{"op":"set","t":{"op":"var","n":"left~2645","x":10244},"o":"-=","e":{"op":"var","n":"taken~2647","x":10245},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9027}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9019},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9018},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10246},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9028},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10247},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9029},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10248},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9031},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10249},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10250},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10251},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9033},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9032},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10252},"o":"+=","e":{"op":"var","n":"k~2651","x":10253},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9034},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10254},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10255},"o":"-=","e":{"op":"var","n":"k~2651","x":10256},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9036},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9035},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10257},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10258},"o":"+=","e":{"op":"var","n":"k~2651","x":10259},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9038},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9037}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9030}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9016}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9013}],"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8957},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x forestry: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:17"}',
+    'pi_forestry_1': '{"id":"pi_forestry_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["forestry"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":3,"x":10165},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8958},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":10166},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8959},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":10167},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8961},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":10168},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":10169},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":10170},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8964},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8966},"label":{"op":"lit","v":{"instead":0},"x":10171}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":10172},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":10173},"o":"=","e":{"op":"var","n":"instead~2642","x":10174},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8968},{"op":"rep","n":{"op":"var","n":"instead~2642","x":10175},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":10176},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8970},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8969}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8967},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":10177}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8965},{"op":"set","t":{"op":"var","n":"left~2639","x":10178},"o":"-=","e":{"op":"var","n":"taken~2641","x":10179},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8971}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8963},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8962},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":10180},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8972},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":10181},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8973},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":10182},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8975},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10183},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":10184},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":10185},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8977},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":10186},"o":"+=","e":{"op":"var","n":"k~2645","x":10187},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8978},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10188},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":10189},"o":"-=","e":{"op":"var","n":"k~2645","x":10190},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8980},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8979},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":10191},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10192},"o":"+=","e":{"op":"var","n":"k~2645","x":10193},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8982},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8981}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8974}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8960},{"op":"let","v":"r~2647","e":{"op":"lit","v":"money","x":10194},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8983},{"op":"let","v":"k~2648","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2646","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10195},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8984},{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"var","n":"k~2648","x":10196},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8986},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2647","x":10197},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8987},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10198},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8989},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10199},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10200},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10201},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8992},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8994},"label":{"op":"lit","v":{"instead":0},"x":10202}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10203},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10204},"o":"=","e":{"op":"var","n":"instead~2654","x":10205},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8996},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10206},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10207},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8998},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8997}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8995},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10208}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2649","x":10209},"r":{"op":"var","n":"r~2650","x":10210}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8993},{"op":"set","t":{"op":"var","n":"left~2651","x":10211},"o":"-=","e":{"op":"var","n":"taken~2653","x":10212},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8999}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8991},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8990},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10213},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9000},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10214},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9001},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10215},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9003},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10216},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10217},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10218},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9005},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9004},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10219},"o":"+=","e":{"op":"var","n":"k~2657","x":10220},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9006},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10221},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10222},"o":"-=","e":{"op":"var","n":"k~2657","x":10223},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9008},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9007},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10224},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10225},"o":"+=","e":{"op":"var","n":"k~2657","x":10226},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9010},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9009}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9002}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8988}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8985},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10227},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9011},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10228},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9012},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10229},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9014},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10230},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9015},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10231},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9017},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10232},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10233},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10234},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9020},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9022},"label":{"op":"lit","v":{"instead":0},"x":10235}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10236},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10237},"o":"=","e":{"op":"var","n":"instead~2666","x":10238},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9024},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10239},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10240},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9026},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9025}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9023},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10241}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10242},"r":{"op":"var","n":"r~2662","x":10243}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9021},{"op":"set","t":{"op":"var","n":"left~2663","x":10244},"o":"-=","e":{"op":"var","n":"taken~2665","x":10245},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9027}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9019},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9018},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10246},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9028},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10247},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9029},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10248},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9031},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10249},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10250},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10251},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9033},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9032},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10252},"o":"+=","e":{"op":"var","n":"k~2669","x":10253},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9034},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10254},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10255},"o":"-=","e":{"op":"var","n":"k~2669","x":10256},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9036},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9035},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10257},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10258},"o":"+=","e":{"op":"var","n":"k~2669","x":10259},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9038},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9037}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9030}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9016}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9013}],"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8957},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x forestry: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:17"}',
 }

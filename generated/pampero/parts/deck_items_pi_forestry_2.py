@@ -102,19 +102,19 @@ def t_9039(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10290(ctx, E), True)
+        LOCAL(ctx, E, 'r~2647', 'money', True)
+        LOCAL(ctx, E, 'k~2648', x_10290(ctx, E), True)
         return t_9067(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10323(ctx, E), True)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10323(ctx, E), True)
         return t_9095(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 5, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 5, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_9042(ctx, r1, s, E)
 
 
@@ -130,14 +130,14 @@ def t_9042(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_9056(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_9044(ctx, r1, s, E)
 
 
@@ -151,17 +151,17 @@ def t_9044(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10263(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_10264(ctx, E):
                 return t_9045(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -177,11 +177,11 @@ def t_9045(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9053, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9053, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_9047(ctx, r1, s, E)
 
 
@@ -208,7 +208,7 @@ def d_9053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9053, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9053, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -222,13 +222,13 @@ def d_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10277(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_10277(ctx, E), True)
     if not d_9058(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9060, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9060, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_9061(ctx, E):
         return False
     if not d_9063(ctx, E):
@@ -247,9 +247,9 @@ def d_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9060, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9060, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -261,9 +261,9 @@ def d_9061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10283(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9062, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9062, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -273,9 +273,9 @@ def d_9062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9062, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9062, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -289,7 +289,7 @@ def d_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9064, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -301,7 +301,7 @@ def d_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9064, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,8 +315,8 @@ def t_9067(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
+    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
+    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
     return t_9070(ctx, k, s, E)
 
 
@@ -332,14 +332,14 @@ def t_9070(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
         if not d_9084(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
     return t_9072(ctx, r1, s, E)
 
 
@@ -353,17 +353,17 @@ def t_9072(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10294(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
+            LOCAL(ctx, E, 'rep~2652', item, True)
             if x_10295(ctx, E):
                 return t_9073(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -379,11 +379,11 @@ def t_9073(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9081, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 9081, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
     return t_9075(ctx, r1, s, E)
 
 
@@ -410,7 +410,7 @@ def d_9081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9081, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 9081, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
@@ -424,13 +424,13 @@ def d_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10310(ctx, E), True)
+    LOCAL(ctx, E, 'k~2657', x_10310(ctx, E), True)
     if not d_9086(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9088, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9088, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     if not d_9089(ctx, E):
         return False
     if not d_9091(ctx, E):
@@ -449,9 +449,9 @@ def d_9088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9088, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9088, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
@@ -463,9 +463,9 @@ def d_9089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10316(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9090, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 9090, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -475,9 +475,9 @@ def d_9090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9090, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9090, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -491,7 +491,7 @@ def d_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9092, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -503,7 +503,7 @@ def d_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9092, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -517,8 +517,8 @@ def t_9095(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return t_9098(ctx, k, s, E)
 
 
@@ -534,14 +534,14 @@ def t_9098(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
         if not d_9112(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_9100(ctx, r1, s, E)
 
 
@@ -555,17 +555,17 @@ def t_9100(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10327(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
+            LOCAL(ctx, E, 'rep~2664', item, True)
             if x_10328(ctx, E):
                 return t_9101(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -581,11 +581,11 @@ def t_9101(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9109, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 9109, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_9103(ctx, r1, s, E)
 
 
@@ -612,7 +612,7 @@ def d_9109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9109, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 9109, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
@@ -626,13 +626,13 @@ def d_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10343(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_10343(ctx, E), True)
     if not d_9114(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9116, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9116, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_9117(ctx, E):
         return False
     if not d_9119(ctx, E):
@@ -651,9 +651,9 @@ def d_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9116, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9116, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -665,9 +665,9 @@ def d_9117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10349(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9118, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 9118, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -677,9 +677,9 @@ def d_9118(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9118, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9118, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -693,7 +693,7 @@ def d_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 9120, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -705,7 +705,7 @@ def d_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 9120, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:20
-    'pi_forestry_2': '{"id":"pi_forestry_2","deck":"pi_market","module":"private_industry","tags":["forestry"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":5,"x":10260},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9040},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10261},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9041},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10262},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9043},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10263},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10264},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10265},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9046},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9048},"label":{"op":"lit","v":{"instead":0},"x":10266}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10267},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10268},"o":"=","e":{"op":"var","n":"instead~2624","x":10269},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9050},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10270},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10271},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9052},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9051}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9049},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10272}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9047},{"op":"set","t":{"op":"var","n":"left~2621","x":10273},"o":"-=","e":{"op":"var","n":"taken~2623","x":10274},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9053}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9045},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9044},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10275},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9054},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10276},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9055},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10277},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9057},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10278},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10279},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10280},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9059},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9058},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10281},"o":"+=","e":{"op":"var","n":"k~2627","x":10282},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9060},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10283},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10284},"o":"-=","e":{"op":"var","n":"k~2627","x":10285},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9062},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9061},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10286},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10287},"o":"+=","e":{"op":"var","n":"k~2627","x":10288},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9064},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9063}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9056}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9042},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10289},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9065},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10290},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9066},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10291},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9068},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10292},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9069},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10293},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9071},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10294},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10295},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10296},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9074},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9076},"label":{"op":"lit","v":{"instead":0},"x":10297}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10298},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10299},"o":"=","e":{"op":"var","n":"instead~2636","x":10300},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9078},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10301},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10302},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9080},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9079}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9077},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10303}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10304},"r":{"op":"var","n":"r~2632","x":10305}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9075},{"op":"set","t":{"op":"var","n":"left~2633","x":10306},"o":"-=","e":{"op":"var","n":"taken~2635","x":10307},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9081}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9073},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9072},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10308},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9082},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10309},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9083},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10310},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9085},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10311},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10312},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10313},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9087},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9086},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10314},"o":"+=","e":{"op":"var","n":"k~2639","x":10315},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9088},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10316},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10317},"o":"-=","e":{"op":"var","n":"k~2639","x":10318},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9090},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9089},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10319},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10320},"o":"+=","e":{"op":"var","n":"k~2639","x":10321},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9092},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9091}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9084}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9070}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9067},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10322},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9093},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10323},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9094},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10324},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9096},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10325},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9097},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10326},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9099},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10327},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10328},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10329},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9102},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9104},"label":{"op":"lit","v":{"instead":0},"x":10330}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10331},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10332},"o":"=","e":{"op":"var","n":"instead~2648","x":10333},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9106},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10334},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10335},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9108},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9107}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9105},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10336}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10337},"r":{"op":"var","n":"r~2644","x":10338}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9103},{"op":"set","t":{"op":"var","n":"left~2645","x":10339},"o":"-=","e":{"op":"var","n":"taken~2647","x":10340},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9109}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9101},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9100},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10341},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9110},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10342},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9111},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10343},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9113},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10344},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10345},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10346},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9115},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9114},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10347},"o":"+=","e":{"op":"var","n":"k~2651","x":10348},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9116},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10349},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10350},"o":"-=","e":{"op":"var","n":"k~2651","x":10351},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9118},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9117},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10352},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10353},"o":"+=","e":{"op":"var","n":"k~2651","x":10354},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9120},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9119}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9112}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9098}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9095}],"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9039},"source":{"doc":"pampero-clear-skies","section":"Selling Batteries to Private Industry: example: 2-battery forestry card, $3+$4+$5=$12"},"at":"rules_data/pampero/modules/private_industry.yaml:20"}',
+    'pi_forestry_2': '{"id":"pi_forestry_2","deck":"pi_market","module":"private_industry","tags":["forestry"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":5,"x":10260},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9040},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":10261},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9041},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":10262},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9043},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":10263},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":10264},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":10265},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9046},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9048},"label":{"op":"lit","v":{"instead":0},"x":10266}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":10267},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":10268},"o":"=","e":{"op":"var","n":"instead~2642","x":10269},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9050},{"op":"rep","n":{"op":"var","n":"instead~2642","x":10270},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":10271},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9052},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9051}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9049},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":10272}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9047},{"op":"set","t":{"op":"var","n":"left~2639","x":10273},"o":"-=","e":{"op":"var","n":"taken~2641","x":10274},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9053}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9045},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9044},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":10275},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9054},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":10276},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9055},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":10277},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9057},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10278},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":10279},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":10280},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9059},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9058},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":10281},"o":"+=","e":{"op":"var","n":"k~2645","x":10282},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9060},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10283},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":10284},"o":"-=","e":{"op":"var","n":"k~2645","x":10285},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9062},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9061},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":10286},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10287},"o":"+=","e":{"op":"var","n":"k~2645","x":10288},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9064},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9063}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9056}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9042},{"op":"let","v":"r~2647","e":{"op":"lit","v":"money","x":10289},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9065},{"op":"let","v":"k~2648","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2646","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10290},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9066},{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"var","n":"k~2648","x":10291},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9068},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2647","x":10292},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9069},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10293},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9071},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10294},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10295},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10296},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9074},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9076},"label":{"op":"lit","v":{"instead":0},"x":10297}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10298},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10299},"o":"=","e":{"op":"var","n":"instead~2654","x":10300},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9078},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10301},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10302},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9080},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9079}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9077},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10303}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2649","x":10304},"r":{"op":"var","n":"r~2650","x":10305}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9075},{"op":"set","t":{"op":"var","n":"left~2651","x":10306},"o":"-=","e":{"op":"var","n":"taken~2653","x":10307},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9081}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9073},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9072},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10308},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9082},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10309},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9083},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10310},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9085},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10311},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10312},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10313},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9087},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9086},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10314},"o":"+=","e":{"op":"var","n":"k~2657","x":10315},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9088},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10316},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10317},"o":"-=","e":{"op":"var","n":"k~2657","x":10318},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9090},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9089},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10319},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10320},"o":"+=","e":{"op":"var","n":"k~2657","x":10321},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9092},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9091}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9084}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9070}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9067},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10322},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9093},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10323},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9094},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10324},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9096},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10325},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9097},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10326},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9099},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10327},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10328},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10329},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9102},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9104},"label":{"op":"lit","v":{"instead":0},"x":10330}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10331},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10332},"o":"=","e":{"op":"var","n":"instead~2666","x":10333},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9106},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10334},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10335},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9108},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9107}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9105},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10336}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10337},"r":{"op":"var","n":"r~2662","x":10338}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9103},{"op":"set","t":{"op":"var","n":"left~2663","x":10339},"o":"-=","e":{"op":"var","n":"taken~2665","x":10340},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9109}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9101},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9100},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10341},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9110},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10342},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9111},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10343},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9113},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10344},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10345},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10346},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9115},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9114},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10347},"o":"+=","e":{"op":"var","n":"k~2669","x":10348},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9116},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10349},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10350},"o":"-=","e":{"op":"var","n":"k~2669","x":10351},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9118},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9117},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10352},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10353},"o":"+=","e":{"op":"var","n":"k~2669","x":10354},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9120},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9119}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9112}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9098}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9095}],"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9039},"source":{"doc":"pampero-clear-skies","section":"Selling Batteries to Private Industry: example: 2-battery forestry card, $3+$4+$5=$12"},"at":"rules_data/pampero/modules/private_industry.yaml:20"}',
 }

@@ -102,19 +102,19 @@ def t_8793(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10005(ctx, E), True)
+        LOCAL(ctx, E, 'r~2647', 'money', True)
+        LOCAL(ctx, E, 'k~2648', x_10005(ctx, E), True)
         return t_8821(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10038(ctx, E), True)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10038(ctx, E), True)
         return t_8849(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 3, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_8796(ctx, r1, s, E)
 
 
@@ -130,14 +130,14 @@ def t_8796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_8810(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_8798(ctx, r1, s, E)
 
 
@@ -151,17 +151,17 @@ def t_8798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9978(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_9979(ctx, E):
                 return t_8799(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -177,11 +177,11 @@ def t_8799(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8807, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 8807, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_8801(ctx, r1, s, E)
 
 
@@ -208,7 +208,7 @@ def d_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8807, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 8807, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -222,13 +222,13 @@ def d_8810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_9992(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_9992(ctx, E), True)
     if not d_8812(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8814, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8814, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_8815(ctx, E):
         return False
     if not d_8817(ctx, E):
@@ -247,9 +247,9 @@ def d_8814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8814, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8814, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -261,9 +261,9 @@ def d_8815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_9998(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8816, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 8816, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -273,9 +273,9 @@ def d_8816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8816, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8816, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -289,7 +289,7 @@ def d_8817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -301,7 +301,7 @@ def d_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,8 +315,8 @@ def t_8821(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
+    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
+    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
     return t_8824(ctx, k, s, E)
 
 
@@ -332,14 +332,14 @@ def t_8824(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
         if not d_8838(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
     return t_8826(ctx, r1, s, E)
 
 
@@ -353,17 +353,17 @@ def t_8826(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10009(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
+            LOCAL(ctx, E, 'rep~2652', item, True)
             if x_10010(ctx, E):
                 return t_8827(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -379,11 +379,11 @@ def t_8827(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8835, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 8835, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
     return t_8829(ctx, r1, s, E)
 
 
@@ -410,7 +410,7 @@ def d_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8835, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 8835, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
@@ -424,13 +424,13 @@ def d_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10025(ctx, E), True)
+    LOCAL(ctx, E, 'k~2657', x_10025(ctx, E), True)
     if not d_8840(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8842, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8842, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     if not d_8843(ctx, E):
         return False
     if not d_8845(ctx, E):
@@ -449,9 +449,9 @@ def d_8842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8842, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8842, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
@@ -463,9 +463,9 @@ def d_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10031(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8844, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 8844, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -475,9 +475,9 @@ def d_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8844, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8844, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -491,7 +491,7 @@ def d_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8846, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -503,7 +503,7 @@ def d_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8846, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -517,8 +517,8 @@ def t_8849(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return t_8852(ctx, k, s, E)
 
 
@@ -534,14 +534,14 @@ def t_8852(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
         if not d_8866(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_8854(ctx, r1, s, E)
 
 
@@ -555,17 +555,17 @@ def t_8854(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10042(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
+            LOCAL(ctx, E, 'rep~2664', item, True)
             if x_10043(ctx, E):
                 return t_8855(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -581,11 +581,11 @@ def t_8855(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8863, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8863, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_8857(ctx, r1, s, E)
 
 
@@ -612,7 +612,7 @@ def d_8863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8863, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8863, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
@@ -626,13 +626,13 @@ def d_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10058(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_10058(ctx, E), True)
     if not d_8868(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8870, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8870, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_8871(ctx, E):
         return False
     if not d_8873(ctx, E):
@@ -651,9 +651,9 @@ def d_8870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8870, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8870, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -665,9 +665,9 @@ def d_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10064(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8872, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8872, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -677,9 +677,9 @@ def d_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8872, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8872, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -693,7 +693,7 @@ def d_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8874, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -705,7 +705,7 @@ def d_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8874, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:11
-    'pi_livestock_1': '{"id":"pi_livestock_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["livestock"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":3,"x":9975},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8794},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":9976},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8795},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":9977},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8797},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":9978},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":9979},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":9980},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8800},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8802},"label":{"op":"lit","v":{"instead":0},"x":9981}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":9982},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":9983},"o":"=","e":{"op":"var","n":"instead~2624","x":9984},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8804},{"op":"rep","n":{"op":"var","n":"instead~2624","x":9985},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":9986},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8806},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8805}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8803},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":9987}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8801},{"op":"set","t":{"op":"var","n":"left~2621","x":9988},"o":"-=","e":{"op":"var","n":"taken~2623","x":9989},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8807}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8799},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8798},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":9990},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8808},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":9991},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8809},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":9992},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8811},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9993},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":9994},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":9995},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8813},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8812},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":9996},"o":"+=","e":{"op":"var","n":"k~2627","x":9997},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8814},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9998},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":9999},"o":"-=","e":{"op":"var","n":"k~2627","x":10000},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8816},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8815},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10001},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10002},"o":"+=","e":{"op":"var","n":"k~2627","x":10003},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8818},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8817}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8810}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8796},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10004},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8819},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10005},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8820},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10006},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8822},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10007},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8823},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10008},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8825},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10009},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10010},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10011},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8828},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8830},"label":{"op":"lit","v":{"instead":0},"x":10012}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10013},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10014},"o":"=","e":{"op":"var","n":"instead~2636","x":10015},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8832},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10016},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10017},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8834},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8833}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8831},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10018}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10019},"r":{"op":"var","n":"r~2632","x":10020}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8829},{"op":"set","t":{"op":"var","n":"left~2633","x":10021},"o":"-=","e":{"op":"var","n":"taken~2635","x":10022},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8835}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8827},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8826},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10023},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8836},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10024},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8837},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10025},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8839},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10026},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10027},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10028},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8841},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8840},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10029},"o":"+=","e":{"op":"var","n":"k~2639","x":10030},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8842},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10031},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10032},"o":"-=","e":{"op":"var","n":"k~2639","x":10033},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8844},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8843},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10034},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10035},"o":"+=","e":{"op":"var","n":"k~2639","x":10036},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8846},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8845}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8838}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8824}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8821},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10037},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8847},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10038},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8848},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10039},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8850},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10040},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8851},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10041},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8853},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10042},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10043},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10044},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8856},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8858},"label":{"op":"lit","v":{"instead":0},"x":10045}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10046},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10047},"o":"=","e":{"op":"var","n":"instead~2648","x":10048},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8860},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10049},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10050},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8862},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8861}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8859},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10051}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10052},"r":{"op":"var","n":"r~2644","x":10053}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8857},{"op":"set","t":{"op":"var","n":"left~2645","x":10054},"o":"-=","e":{"op":"var","n":"taken~2647","x":10055},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8863}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8855},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8854},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10056},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8864},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10057},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8865},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10058},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8867},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10059},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10060},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10061},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8869},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8868},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10062},"o":"+=","e":{"op":"var","n":"k~2651","x":10063},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8870},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10064},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10065},"o":"-=","e":{"op":"var","n":"k~2651","x":10066},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8872},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8871},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10067},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10068},"o":"+=","e":{"op":"var","n":"k~2651","x":10069},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8874},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8873}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8866}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8852}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8849}],"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8793},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:11"}',
+    'pi_livestock_1': '{"id":"pi_livestock_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["livestock"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":3,"x":9975},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8794},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":9976},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8795},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":9977},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8797},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":9978},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":9979},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":9980},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8800},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8802},"label":{"op":"lit","v":{"instead":0},"x":9981}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":9982},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":9983},"o":"=","e":{"op":"var","n":"instead~2642","x":9984},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8804},{"op":"rep","n":{"op":"var","n":"instead~2642","x":9985},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":9986},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8806},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8805}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8803},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":9987}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8801},{"op":"set","t":{"op":"var","n":"left~2639","x":9988},"o":"-=","e":{"op":"var","n":"taken~2641","x":9989},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8807}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8799},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8798},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":9990},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8808},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":9991},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8809},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":9992},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8811},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9993},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":9994},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":9995},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8813},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8812},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":9996},"o":"+=","e":{"op":"var","n":"k~2645","x":9997},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8814},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9998},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":9999},"o":"-=","e":{"op":"var","n":"k~2645","x":10000},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8816},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8815},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":10001},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10002},"o":"+=","e":{"op":"var","n":"k~2645","x":10003},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8818},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8817}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8810}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8796},{"op":"let","v":"r~2647","e":{"op":"lit","v":"money","x":10004},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8819},{"op":"let","v":"k~2648","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2646","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10005},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8820},{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"var","n":"k~2648","x":10006},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8822},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2647","x":10007},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8823},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10008},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8825},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10009},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10010},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10011},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8828},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8830},"label":{"op":"lit","v":{"instead":0},"x":10012}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10013},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10014},"o":"=","e":{"op":"var","n":"instead~2654","x":10015},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8832},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10016},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10017},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8834},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8833}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8831},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10018}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2649","x":10019},"r":{"op":"var","n":"r~2650","x":10020}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8829},{"op":"set","t":{"op":"var","n":"left~2651","x":10021},"o":"-=","e":{"op":"var","n":"taken~2653","x":10022},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8835}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8827},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8826},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10023},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8836},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10024},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8837},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10025},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8839},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10026},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10027},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10028},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8841},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8840},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10029},"o":"+=","e":{"op":"var","n":"k~2657","x":10030},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8842},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10031},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10032},"o":"-=","e":{"op":"var","n":"k~2657","x":10033},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8844},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8843},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10034},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10035},"o":"+=","e":{"op":"var","n":"k~2657","x":10036},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8846},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8845}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8838}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8824}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8821},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10037},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8847},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10038},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8848},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10039},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8850},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10040},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8851},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10041},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8853},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10042},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10043},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10044},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8856},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8858},"label":{"op":"lit","v":{"instead":0},"x":10045}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10046},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10047},"o":"=","e":{"op":"var","n":"instead~2666","x":10048},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8860},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10049},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10050},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8862},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8861}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8859},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10051}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10052},"r":{"op":"var","n":"r~2662","x":10053}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8857},{"op":"set","t":{"op":"var","n":"left~2663","x":10054},"o":"-=","e":{"op":"var","n":"taken~2665","x":10055},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8863}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8855},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8854},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10056},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8864},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10057},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8865},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10058},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8867},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10059},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10060},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10061},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8869},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8868},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10062},"o":"+=","e":{"op":"var","n":"k~2669","x":10063},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8870},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10064},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10065},"o":"-=","e":{"op":"var","n":"k~2669","x":10066},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8872},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8871},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10067},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10068},"o":"+=","e":{"op":"var","n":"k~2669","x":10069},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8874},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8873}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8866}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8852}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8849}],"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8793},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:11"}',
 }

@@ -102,19 +102,19 @@ def t_8875(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10100(ctx, E), True)
+        LOCAL(ctx, E, 'r~2647', 'money', True)
+        LOCAL(ctx, E, 'k~2648', x_10100(ctx, E), True)
         return t_8903(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10133(ctx, E), True)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10133(ctx, E), True)
         return t_8931(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 5, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 5, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_8878(ctx, r1, s, E)
 
 
@@ -130,14 +130,14 @@ def t_8878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_8892(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_8880(ctx, r1, s, E)
 
 
@@ -151,17 +151,17 @@ def t_8880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10073(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_10074(ctx, E):
                 return t_8881(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -177,11 +177,11 @@ def t_8881(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8889, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 8889, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_8883(ctx, r1, s, E)
 
 
@@ -208,7 +208,7 @@ def d_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8889, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 8889, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -222,13 +222,13 @@ def d_8892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10087(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_10087(ctx, E), True)
     if not d_8894(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8896, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8896, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_8897(ctx, E):
         return False
     if not d_8899(ctx, E):
@@ -247,9 +247,9 @@ def d_8896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8896, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8896, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -261,9 +261,9 @@ def d_8897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10093(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8898, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 8898, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -273,9 +273,9 @@ def d_8898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8898, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8898, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -289,7 +289,7 @@ def d_8899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8900, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -301,7 +301,7 @@ def d_8900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8900, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,8 +315,8 @@ def t_8903(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
+    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
+    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
     return t_8906(ctx, k, s, E)
 
 
@@ -332,14 +332,14 @@ def t_8906(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
         if not d_8920(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
     return t_8908(ctx, r1, s, E)
 
 
@@ -353,17 +353,17 @@ def t_8908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10104(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
+            LOCAL(ctx, E, 'rep~2652', item, True)
             if x_10105(ctx, E):
                 return t_8909(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -379,11 +379,11 @@ def t_8909(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8917, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 8917, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
     return t_8911(ctx, r1, s, E)
 
 
@@ -410,7 +410,7 @@ def d_8917(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8917, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 8917, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
@@ -424,13 +424,13 @@ def d_8920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10120(ctx, E), True)
+    LOCAL(ctx, E, 'k~2657', x_10120(ctx, E), True)
     if not d_8922(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8924, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8924, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     if not d_8925(ctx, E):
         return False
     if not d_8927(ctx, E):
@@ -449,9 +449,9 @@ def d_8924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8924, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8924, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
@@ -463,9 +463,9 @@ def d_8925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10126(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8926, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 8926, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -475,9 +475,9 @@ def d_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8926, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8926, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
@@ -491,7 +491,7 @@ def d_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8928, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -503,7 +503,7 @@ def d_8928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8928, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
@@ -517,8 +517,8 @@ def t_8931(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
     return t_8934(ctx, k, s, E)
 
 
@@ -534,14 +534,14 @@ def t_8934(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
         if not d_8948(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
     return t_8936(ctx, r1, s, E)
 
 
@@ -555,17 +555,17 @@ def t_8936(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10137(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
+            LOCAL(ctx, E, 'rep~2664', item, True)
             if x_10138(ctx, E):
                 return t_8937(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -581,11 +581,11 @@ def t_8937(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8945, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8945, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
     return t_8939(ctx, r1, s, E)
 
 
@@ -612,7 +612,7 @@ def d_8945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8945, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8945, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
@@ -626,13 +626,13 @@ def d_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10153(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_10153(ctx, E), True)
     if not d_8950(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8952, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8952, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     if not d_8953(ctx, E):
         return False
     if not d_8955(ctx, E):
@@ -651,9 +651,9 @@ def d_8952(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8952, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8952, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
@@ -665,9 +665,9 @@ def d_8953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_10159(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8954, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8954, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -677,9 +677,9 @@ def d_8954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8954, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8954, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
@@ -693,7 +693,7 @@ def d_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 8956, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -705,7 +705,7 @@ def d_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 8956, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:14
-    'pi_livestock_2': '{"id":"pi_livestock_2","deck":"pi_market","module":"private_industry","tags":["livestock"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":5,"x":10070},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8876},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10071},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8877},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10072},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8879},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10073},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10074},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10075},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8882},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8884},"label":{"op":"lit","v":{"instead":0},"x":10076}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10077},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10078},"o":"=","e":{"op":"var","n":"instead~2624","x":10079},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8886},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10080},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10081},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8888},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8887}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8885},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10082}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8883},{"op":"set","t":{"op":"var","n":"left~2621","x":10083},"o":"-=","e":{"op":"var","n":"taken~2623","x":10084},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8889}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8881},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8880},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10085},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8890},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10086},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8891},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10087},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8893},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10088},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10089},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10090},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8895},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8894},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10091},"o":"+=","e":{"op":"var","n":"k~2627","x":10092},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8896},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10093},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10094},"o":"-=","e":{"op":"var","n":"k~2627","x":10095},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8898},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8897},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10096},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10097},"o":"+=","e":{"op":"var","n":"k~2627","x":10098},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8900},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8899}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8892}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8878},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10099},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8901},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10100},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8902},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10101},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8904},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10102},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8905},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10103},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8907},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10104},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10105},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10106},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8910},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8912},"label":{"op":"lit","v":{"instead":0},"x":10107}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10108},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10109},"o":"=","e":{"op":"var","n":"instead~2636","x":10110},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8914},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10111},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10112},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8916},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8915}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8913},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10113}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10114},"r":{"op":"var","n":"r~2632","x":10115}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8911},{"op":"set","t":{"op":"var","n":"left~2633","x":10116},"o":"-=","e":{"op":"var","n":"taken~2635","x":10117},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8917}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8909},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8908},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10118},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8918},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10119},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8919},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10120},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8921},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10121},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10122},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10123},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8923},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8922},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10124},"o":"+=","e":{"op":"var","n":"k~2639","x":10125},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8924},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10126},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10127},"o":"-=","e":{"op":"var","n":"k~2639","x":10128},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8926},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8925},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10129},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10130},"o":"+=","e":{"op":"var","n":"k~2639","x":10131},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8928},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8927}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8920}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8906}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8903},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10132},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8929},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10133},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8930},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10134},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8932},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10135},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8933},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10136},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8935},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10137},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10138},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10139},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8938},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8940},"label":{"op":"lit","v":{"instead":0},"x":10140}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10141},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10142},"o":"=","e":{"op":"var","n":"instead~2648","x":10143},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8942},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10144},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10145},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8944},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8943}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8941},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10146}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10147},"r":{"op":"var","n":"r~2644","x":10148}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8939},{"op":"set","t":{"op":"var","n":"left~2645","x":10149},"o":"-=","e":{"op":"var","n":"taken~2647","x":10150},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8945}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8937},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8936},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10151},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8946},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10152},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8947},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10153},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8949},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10154},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10155},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10156},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8951},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8950},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10157},"o":"+=","e":{"op":"var","n":"k~2651","x":10158},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8952},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10159},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10160},"o":"-=","e":{"op":"var","n":"k~2651","x":10161},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8954},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8953},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10162},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10163},"o":"+=","e":{"op":"var","n":"k~2651","x":10164},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8956},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8955}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8948}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8934}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8931}],"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8875},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:14"}',
+    'pi_livestock_2': '{"id":"pi_livestock_2","deck":"pi_market","module":"private_industry","tags":["livestock"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":5,"x":10070},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8876},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":10071},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8877},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":10072},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8879},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":10073},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":10074},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":10075},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8882},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8884},"label":{"op":"lit","v":{"instead":0},"x":10076}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":10077},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":10078},"o":"=","e":{"op":"var","n":"instead~2642","x":10079},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8886},{"op":"rep","n":{"op":"var","n":"instead~2642","x":10080},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":10081},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8888},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8887}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8885},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":10082}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8883},{"op":"set","t":{"op":"var","n":"left~2639","x":10083},"o":"-=","e":{"op":"var","n":"taken~2641","x":10084},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8889}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8881},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8880},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":10085},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8890},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":10086},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8891},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":10087},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8893},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10088},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":10089},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":10090},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8895},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8894},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":10091},"o":"+=","e":{"op":"var","n":"k~2645","x":10092},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8896},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10093},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":10094},"o":"-=","e":{"op":"var","n":"k~2645","x":10095},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8898},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8897},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":10096},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10097},"o":"+=","e":{"op":"var","n":"k~2645","x":10098},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8900},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8899}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8892}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8878},{"op":"let","v":"r~2647","e":{"op":"lit","v":"money","x":10099},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8901},{"op":"let","v":"k~2648","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2646","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10100},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8902},{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"var","n":"k~2648","x":10101},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8904},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2647","x":10102},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8905},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10103},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8907},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10104},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10105},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10106},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8910},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8912},"label":{"op":"lit","v":{"instead":0},"x":10107}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10108},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10109},"o":"=","e":{"op":"var","n":"instead~2654","x":10110},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8914},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10111},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10112},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8916},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8915}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8913},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10113}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2649","x":10114},"r":{"op":"var","n":"r~2650","x":10115}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8911},{"op":"set","t":{"op":"var","n":"left~2651","x":10116},"o":"-=","e":{"op":"var","n":"taken~2653","x":10117},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8917}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8909},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8908},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10118},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8918},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10119},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8919},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10120},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8921},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10121},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10122},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10123},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8923},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8922},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10124},"o":"+=","e":{"op":"var","n":"k~2657","x":10125},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8924},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10126},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10127},"o":"-=","e":{"op":"var","n":"k~2657","x":10128},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8926},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8925},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10129},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10130},"o":"+=","e":{"op":"var","n":"k~2657","x":10131},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8928},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8927}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8920}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8906}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8903},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10132},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8929},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10133},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8930},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10134},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8932},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10135},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8933},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10136},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8935},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10137},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10138},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10139},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8938},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8940},"label":{"op":"lit","v":{"instead":0},"x":10140}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10141},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10142},"o":"=","e":{"op":"var","n":"instead~2666","x":10143},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8942},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10144},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10145},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8944},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8943}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8941},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10146}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10147},"r":{"op":"var","n":"r~2662","x":10148}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8939},{"op":"set","t":{"op":"var","n":"left~2663","x":10149},"o":"-=","e":{"op":"var","n":"taken~2665","x":10150},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8945}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8937},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8936},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10151},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8946},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10152},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8947},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10153},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8949},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10154},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10155},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10156},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8951},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8950},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10157},"o":"+=","e":{"op":"var","n":"k~2669","x":10158},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8952},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10159},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10160},"o":"-=","e":{"op":"var","n":"k~2669","x":10161},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8954},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8953},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10162},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10163},"o":"+=","e":{"op":"var","n":"k~2669","x":10164},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8956},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8955}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8948}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8934}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8931}],"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8875},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:14"}',
 }

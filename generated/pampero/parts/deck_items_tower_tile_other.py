@@ -72,8 +72,8 @@ def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'batteries', True)
+    LOCAL(ctx, E, 'n~2637', 1, True)
+    LOCAL(ctx, E, 'r~2638', 'batteries', True)
     return t_7430(ctx, k, s, E)
 
 
@@ -86,7 +86,7 @@ def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2620', 'batteries', True)
+    LOCAL(ctx, E, 'r~2638', 'batteries', True)
     return True
 
 
@@ -98,14 +98,14 @@ def t_7430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_7444(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_7432(ctx, r1, s, E)
 
 
@@ -119,17 +119,17 @@ def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8404(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_8405(ctx, E):
                 return t_7433(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -145,11 +145,11 @@ def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7441, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 7441, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_7435(ctx, r1, s, E)
 
 
@@ -176,7 +176,7 @@ def d_7441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7441, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 7441, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -190,13 +190,13 @@ def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8418(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_8418(ctx, E), True)
     if not d_7446(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_7449(ctx, E):
         return False
     if not d_7451(ctx, E):
@@ -215,9 +215,9 @@ def d_7448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -229,9 +229,9 @@ def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8424(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -241,9 +241,9 @@ def d_7450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -257,7 +257,7 @@ def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -269,7 +269,7 @@ def d_7452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -324,5 +324,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/base_tiles.yaml:76
-    'tower_tile_other': '{"id":"tower_tile_other","name":{"en":"other tower bonus tile (not transcribed)","it":"altra tessera bonus torre (non trascritta)"},"deck":"tower_bonus_tiles","copies":4,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":8401},"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7428},{"op":"let","v":"r~2620","e":{"op":"lit","v":"batteries","x":8402},"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7429},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":8403},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7431},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":8404},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":8405},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":8406},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7434},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7436},"label":{"op":"lit","v":{"instead":0},"x":8407}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":8408},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":8409},"o":"=","e":{"op":"var","n":"instead~2624","x":8410},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7438},{"op":"rep","n":{"op":"var","n":"instead~2624","x":8411},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":8412},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7440},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7439}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7437},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":8413}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7435},{"op":"set","t":{"op":"var","n":"left~2621","x":8414},"o":"-=","e":{"op":"var","n":"taken~2623","x":8415},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7441}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7433},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7432},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":8416},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7442},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":8417},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7443},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":8418},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7445},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8419},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":8420},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":8421},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7447},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7446},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":8422},"o":"+=","e":{"op":"var","n":"k~2627","x":8423},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7448},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8424},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":8425},"o":"-=","e":{"op":"var","n":"k~2627","x":8426},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7450},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7449},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":8427},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8428},"o":"+=","e":{"op":"var","n":"k~2627","x":8429},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7452},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7451}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7444}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7430}],"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7427},"source":{"doc":"pampero-verne","section":"Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11"},"at":"rules_data/pampero/items/base_tiles.yaml:76"}',
+    'tower_tile_other': '{"id":"tower_tile_other","name":{"en":"other tower bonus tile (not transcribed)","it":"altra tessera bonus torre (non trascritta)"},"deck":"tower_bonus_tiles","copies":4,"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":1,"x":8401},"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7428},{"op":"let","v":"r~2638","e":{"op":"lit","v":"batteries","x":8402},"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7429},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":8403},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7431},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":8404},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":8405},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":8406},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7434},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7436},"label":{"op":"lit","v":{"instead":0},"x":8407}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":8408},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":8409},"o":"=","e":{"op":"var","n":"instead~2642","x":8410},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7438},{"op":"rep","n":{"op":"var","n":"instead~2642","x":8411},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":8412},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7440},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7439}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7437},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":8413}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7435},{"op":"set","t":{"op":"var","n":"left~2639","x":8414},"o":"-=","e":{"op":"var","n":"taken~2641","x":8415},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7441}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7433},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7432},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":8416},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7442},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":8417},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7443},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":8418},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7445},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8419},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":8420},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":8421},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7447},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7446},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":8422},"o":"+=","e":{"op":"var","n":"k~2645","x":8423},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7448},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8424},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":8425},"o":"-=","e":{"op":"var","n":"k~2645","x":8426},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7450},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7449},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":8427},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8428},"o":"+=","e":{"op":"var","n":"k~2645","x":8429},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7452},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7451}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7444}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7430}],"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7427},"source":{"doc":"pampero-verne","section":"Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11"},"at":"rules_data/pampero/items/base_tiles.yaml:76"}',
 }

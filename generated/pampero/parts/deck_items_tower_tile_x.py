@@ -72,8 +72,8 @@ def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
+    LOCAL(ctx, E, 'n~2637', 3, True)
+    LOCAL(ctx, E, 'r~2638', 'money', True)
     return t_7404(ctx, k, s, E)
 
 
@@ -89,14 +89,14 @@ def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
+        LOCAL(ctx, E, 'n~2643', E.get('left~2639'), True)
+        LOCAL(ctx, E, 'r~2644', E.get('r~2638'), True)
         if not d_7418(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
+    LOCAL(ctx, E, 'left~2639', E.get('n~2637'), True)
     return t_7406(ctx, r1, s, E)
 
 
@@ -110,17 +110,17 @@ def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8373(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    old = E.get('rep~2640', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2640', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
+            LOCAL(ctx, E, 'rep~2640', item, True)
             if x_8374(ctx, E):
                 return t_7407(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -136,11 +136,11 @@ def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7415, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 7415, E, 'left~2639', E.get('taken~2641'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
+    LOCAL(ctx, E, 'taken~2641', 0, True)
     return t_7409(ctx, r1, s, E)
 
 
@@ -167,7 +167,7 @@ def d_7415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7415, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 7415, E, 'left~2639', E.get('taken~2641'))
     return True
 
 
@@ -181,13 +181,13 @@ def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8387(ctx, E), True)
+    LOCAL(ctx, E, 'k~2645', x_8387(ctx, E), True)
     if not d_7420(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     if not d_7423(ctx, E):
         return False
     if not d_7425(ctx, E):
@@ -206,9 +206,9 @@ def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2645'), '+=', False, K[2])
     return True
 
 
@@ -220,9 +220,9 @@ def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         E = ctx.env()
     if x_8393(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~2644'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -232,9 +232,9 @@ def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~2644'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2645'), '-=', False, K[3])
     return True
 
 
@@ -248,7 +248,7 @@ def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         ctx.steps += 1
         c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -260,7 +260,7 @@ def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2645'), '+=', False, K[4])
     return True
 
 
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/base_tiles.yaml:44
-    'tower_tile_x': '{"id":"tower_tile_x","name":{"en":"\'X\' tower bonus tile","it":"tessera bonus torre \'X\'"},"deck":"tower_bonus_tiles","copies":6,"tags":["x_tile"],"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":3,"x":8370},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7402},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":8371},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7403},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":8372},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7405},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":8373},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":8374},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":8375},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7408},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7410},"label":{"op":"lit","v":{"instead":0},"x":8376}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":8377},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":8378},"o":"=","e":{"op":"var","n":"instead~2624","x":8379},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7412},{"op":"rep","n":{"op":"var","n":"instead~2624","x":8380},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":8381},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7414},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7413}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7411},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":8382}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7409},{"op":"set","t":{"op":"var","n":"left~2621","x":8383},"o":"-=","e":{"op":"var","n":"taken~2623","x":8384},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7415}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7407},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7406},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":8385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7416},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":8386},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7417},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":8387},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7419},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8388},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":8389},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":8390},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7421},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7420},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":8391},"o":"+=","e":{"op":"var","n":"k~2627","x":8392},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7422},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8393},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":8394},"o":"-=","e":{"op":"var","n":"k~2627","x":8395},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7424},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7423},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":8396},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8397},"o":"+=","e":{"op":"var","n":"k~2627","x":8398},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7426},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7425}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7418}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7404}],"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7401},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Game Setup: 1 (the 6 \'X\' bonus tiles)"},"at":"rules_data/pampero/items/base_tiles.yaml:44"}',
+    'tower_tile_x': '{"id":"tower_tile_x","name":{"en":"\'X\' tower bonus tile","it":"tessera bonus torre \'X\'"},"deck":"tower_bonus_tiles","copies":6,"tags":["x_tile"],"effect":{"op":"seq","b":[{"op":"let","v":"n~2637","e":{"op":"lit","v":3,"x":8370},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7402},{"op":"let","v":"r~2638","e":{"op":"lit","v":"money","x":8371},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7403},{"op":"seq","b":[{"op":"let","v":"left~2639","e":{"op":"var","n":"n~2637","x":8372},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7405},{"op":"for","v":"rep~2640","src":{"op":"ids","kind":"replacements","x":8373},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2638"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2639"},"b":{"op":"lit","v":0}}],"x":8374},"b":{"op":"seq","b":[{"op":"let","v":"taken~2641","e":{"op":"lit","v":0,"x":8375},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7408},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7410},"label":{"op":"lit","v":{"instead":0},"x":8376}},{"gens":[{"v":"instead~2642","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2639"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2639"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"room","d":null}}]}]},"x":8377},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2641","x":8378},"o":"=","e":{"op":"var","n":"instead~2642","x":8379},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7412},{"op":"rep","n":{"op":"var","n":"instead~2642","x":8380},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2640"},"f":"effect","d":null,"x":8381},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7414},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7413}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7411},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2642"}],"x":8382}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7409},{"op":"set","t":{"op":"var","n":"left~2639","x":8383},"o":"-=","e":{"op":"var","n":"taken~2641","x":8384},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7415}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7407},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7406},{"op":"let","v":"n~2643","e":{"op":"var","n":"left~2639","x":8385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7416},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2638","x":8386},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7417},{"op":"seq","b":[{"op":"let","v":"k~2645","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2643"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2643"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0}]}]}}]}],"x":8387},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7419},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8388},"t":{"op":"set","t":{"op":"var","n":"k~2645","x":8389},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2645"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0}}]}]}]}],"x":8390},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7421},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7420},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2644"},"d":0,"x":8391},"o":"+=","e":{"op":"var","n":"k~2645","x":8392},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7422},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8393},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2644"},"d":0,"x":8394},"o":"-=","e":{"op":"var","n":"k~2645","x":8395},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7424},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7423},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2644"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2645"},"b":{"op":"lit","v":0}}],"x":8396},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8397},"o":"+=","e":{"op":"var","n":"k~2645","x":8398},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7426},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7425}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7418}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7404}],"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7401},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Game Setup: 1 (the 6 \'X\' bonus tiles)"},"at":"rules_data/pampero/items/base_tiles.yaml:44"}',
 }
