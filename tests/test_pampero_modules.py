@@ -45,15 +45,18 @@ def test_printed_word_slips_are_kept_in_the_data():
     """INDEX.md's slips of wording: "nature reseon card" (Nature), "price tacks"
     (Innovations and Freelancers) and "5x battery tiles" listed for both Innovations and
     Freelancers and Tower Bonus Special Connection Tiles are kept as printed, in notes."""
-    modules = {r["id"]: r for r in yaml.safe_load((PAMPERO / "modules.yaml").read_text())["records"]}
+    records = yaml.safe_load((PAMPERO / "modules.yaml").read_text())["records"]
+    modules = {r["id"]: r for r in records}
     cards = yaml.safe_load((PAMPERO / "modules" / "nature_cards.yaml").read_text())["records"]
     card = next(r for r in cards if r["id"] == "nature_reserve_card")
-    assert "nature reseon card" in card["note"] and "nature reseon card" in modules["nature_reserve"]["note"]
+    assert "nature reseon card" in card["note"]
+    assert "nature reseon card" in modules["nature_reserve"]["note"]
     steps = modules["innovations_freelancers"]["end_steps"]["add"]
     assert "price tacks" in next(s for s in steps if s["id"] == "pay_price_tracks")["note"]
     for both in ("innovations_freelancers", "tower_bonus_connection_tiles"):
         assert "5x battery tiles" in modules[both]["note"]
-        assert any("5x battery tiles" in c.get("name", {}).get("en", "") for c in modules[both]["components"])
+        names = [c.get("name", {}).get("en", "") for c in modules[both]["components"]]
+        assert any("5x battery tiles" in name for name in names)
 
 
 def test_green_hydrogen_requires_co2():
