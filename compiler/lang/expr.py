@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
-from compiler.load.yaml_reader import MAX_DIGITS
 from compiler.lang.checks import check_by_players
 from compiler.lang.hints import wrong_type
 from compiler.lang.names import (
@@ -32,6 +31,7 @@ from compiler.lang.names import (
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
 from compiler.lang.syntax import Syn
 from compiler.lang.types import Type, compatible, element, no_none, show, strip_opt, value_type
+from compiler.load.yaml_reader import MAX_DIGITS
 
 __all__ = ["expr", "name_ref", "want_bool"]
 

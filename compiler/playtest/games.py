@@ -199,7 +199,8 @@ class Names:
         Words of the label (``act``, keys) are named by the data when a record or state
         entry has that id, else shown with spaces (``end turn``); a part whose value is
         none is left out when the label has others, else reads ``target none`` (or the
-        game's label ``target_none``: ``stop moving``); list and map values read as names, never JSON."""
+        game's label ``target_none``: ``stop moving``); list and map values read as
+        names, never JSON."""
         if not isinstance(option, dict):
             return self.word(option) if isinstance(option, str) else self.of(option)
         head = [self.word(option["act"])] if "act" in option else []
