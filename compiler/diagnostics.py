@@ -56,6 +56,7 @@ CODES = {
     "W003": "record without a rulebook source",
     "W004": "definition text without a language of the game",
     "W005": "rules file not named *.yaml",
+    "W006": "invisible bidirectional control character",
     "W001": "provisional value", "W002": "printed count differs from the records",
     "W010": "placeholder content",
     # failures of `rulesc test` (compiler/scenario*.py), "Scenario failures" in the docs
