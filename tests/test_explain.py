@@ -206,3 +206,15 @@ def test_a_constant_shows_its_value_and_why_it_is_provisional(capsys):
     assert main(["explain", GAME, "tie_break_megacredits", "--lang", "it"]) == 0
     out = capsys.readouterr().out
     assert "Valore: 1" in out and "Valore provvisorio: " in out
+
+
+def test_an_item_by_its_printed_name(capsys):
+    """QA: a new user types the name on the card or in the rulebook, not the data's id.
+    "Centrale elettrica" (Azione 2, standard projects) is the power plant project, in
+    any case and spacing; "Power Plant" is both the project and card #141 (cards.json)."""
+    code, out, _ = explain(capsys, "centrale  Elettrica", "--lang", "it")
+    assert code == 0 and out.startswith("actions power_plant\n") and "Costo: 11 M€" in out
+    code, out, _ = explain(capsys, "Power Plant", "--lang", "en")
+    assert code == 0 and "actions power_plant" in out and "cards power_plant" in out
+    code, _, err = explain(capsys, "Centrale nucleare")
+    assert code == 1 and "no item 'Centrale nucleare'" in err

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 def _explain(comp: Compilation, args: argparse.Namespace, langs: list[str]) -> int:
     """Every item ``args.id`` names, in ``langs`` (``compiler.sheets.explain``)."""
     core = explain
-    found = core.find(comp.ir, args.id)
+    found = core.find(comp.ir, args.id) or _by_name(comp.ir, args.id)
     if not found:
         prefix, _, ident = args.id.rpartition(":")
         hint = did_you_mean(ident, core.candidates(comp.ir))
@@ -70,8 +70,9 @@ def _explain(comp: Compilation, args: argparse.Namespace, langs: list[str]) -> i
         print(f"rulesc explain: no item '{args.id}' in {args.game}" + (f"; {hint}" if hint
                                                                         else ""),
               file=sys.stderr)
-        print(f"  hint: ID is an id of the game's records or flow steps, or KIND:ID when "
-              f"one is shared (KIND: {', '.join(core.kinds(comp.ir))})", file=sys.stderr)
+        print(f"  hint: ID is an id of the game's records or flow steps, a record's name "
+              f"(\"Power Plant\"), or KIND:ID when one is shared (KIND: "
+              f"{', '.join(core.kinds(comp.ir))})", file=sys.stderr)
         return 1
     blocks = []
     for kind, ident in found:
@@ -87,3 +88,14 @@ def _explain(comp: Compilation, args: argparse.Namespace, langs: list[str]) -> i
         blocks.append("\n".join(out))
     print("\n\n".join(blocks))
     return 0
+
+
+def _by_name(ir: dict, text: str) -> list[tuple[str, str]]:
+    """``(kind, id)`` of the records whose name, in any language, is ``text`` (case and
+    spaces aside): `rulesc explain terraforming_mars Cometa` finds the card ``comet``."""
+    want = " ".join(text.split()).casefold()
+    return [(kind, rid) for kind, table in (ir.get("records") or {}).items()
+            if isinstance(table, dict) for rid, rec in table.items()
+            if isinstance(rec, dict) and isinstance(rec.get("name"), dict) and
+            any(isinstance(n, str) and " ".join(n.split()).casefold() == want
+                for n in rec["name"].values())]
