@@ -208,3 +208,14 @@ def test_rules_folder_not_found(tmp_path, capsys):
     assert main(["coverage", "tiny", "--rules", str(missing)]) == 1
     out, err = capsys.readouterr()
     assert out == "" and f"{missing}:1:1: error[L012]: rules folder not found" in err
+
+
+def test_played_fills_in_what_the_player_count_needs(capsys):
+    """QA: `--played 1 --players 1` in Terraforming Mars (the solo variant is the
+    1-player game and needs the Corporate Era: "Variante in solitario 'Era
+    corporativa'") printed a traceback, then "needs module 'solo' (--modules solo)", an
+    option coverage does not have. Each selection now gets what it needs, each once."""
+    assert main(["coverage", "terraforming_mars", "--played", "1", "--players", "1"]) == 0
+    heads = [line for line in capsys.readouterr().out.splitlines() if line.startswith("==")]
+    assert heads and all("corporate_era" in h and "solo" in h for h in heads), heads
+    assert len(heads) == len(set(heads))

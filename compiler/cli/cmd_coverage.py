@@ -110,33 +110,28 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _played(args: argparse.Namespace, rules: dict) -> int:
-    """``--played N``: what never fired in N random games per module selection; exit 2
-    for a player count the game does not allow, 1 when the rules fail in play (a loop
-    that never ends: the engine's RulesError, as ``rulesc play`` says it)."""
-    from compiler.cli.selection import check_setup
+    """``--played N``: what never fired in N random games per module selection (the base
+    game, each module alone, all of them; each with what the player count and its modules
+    need: one player in Terraforming Mars is a solo game); exit 2 for a player count the
+    game does not allow, 1 when the rules fail in play (a loop that never ends: the
+    engine's RulesError, as ``rulesc play`` says it)."""
+    from compiler.cli.selection import check_setup, fill_in
     from compiler.playtest.played import format_played, never_fired
     from compiler.runtime import RulesError, compose
 
     try:
-        check_setup(rules, [], args.players)
+        check_setup(rules, fill_in(rules, [], args.players).modules, args.players)
     except UsageError as exc:
         print(f"rulesc coverage: --players: {exc}", file=sys.stderr)
         return 2
     modules = list((rules.get("records") or {}).get("modules") or {})
-    selections: list[list[str]] = [[]]
-    for mid in modules:
-        try:
-            compose(rules, [mid], args.players)
-        except RulesError:
-            continue
-        selections.append([mid])
     try:
         everything = list(compose(rules, _fitting(rules, modules, args.players),
                                   args.players)["active_modules"])
     except RulesError:
         everything = []
-    if len(everything) > 1:
-        selections.append(everything)
+    wanted = [[], *([m] for m in modules), *([everything] if len(everything) > 1 else [])]
+    selections = _playable(rules, wanted, args.players)
     try:
         report = never_fired(rules, args.played, args.players, selections)
     except RulesError as exc:
@@ -144,6 +139,23 @@ def _played(args: argparse.Namespace, rules: dict) -> int:
         return 1
     print(json.dumps(report, indent=2) if args.format == "json" else format_played(report))
     return 0
+
+
+def _playable(rules: dict, wanted: list[list[str]], players: int) -> list[list[str]]:
+    """Each selection of ``wanted`` with the modules it needs added (``fill_in``), the
+    ones the engine would refuse for ``players`` left out, each selection once."""
+    from compiler.cli.selection import check_setup, fill_in
+
+    out: list[list[str]] = []
+    for selection in wanted:
+        full = fill_in(rules, selection, players).modules
+        try:
+            check_setup(rules, full, players)
+        except UsageError:
+            continue
+        if set(full) not in [set(s) for s in out]:
+            out.append(full)
+    return out
 
 
 def _fitting(rules: dict, modules: list[str], players: int) -> list[str]:
