@@ -132,13 +132,13 @@ def test_rules_play_only_the_game_they_are(tmp_path, capsys):
 def test_a_game_not_built_here_says_where_games_are_found(tmp_path, capsys, monkeypatch):
     """QA: a scenario of the tutorial game run from another folder said only "unknown
     game 'tiny' (games: ...)"; the hint says how a game of one's own is found."""
-    scen = tmp_path / "tiny.yaml"
-    scen.write_text("scenario: mine\ngame: tiny\nplayers: 2\nseed: 1\n"
+    scen = tmp_path / "mine.yaml"
+    scen.write_text("scenario: mine\ngame: tiny_built_elsewhere\nplayers: 2\nseed: 1\n"
                     "then:\n  round: 1\n", "utf-8")
     monkeypatch.chdir(tmp_path)
     assert main(["test", str(scen)]) == 1
     out = capsys.readouterr().out
-    assert "tiny.yaml:2:7: FAIL[T002]: unknown game 'tiny'" in out
+    assert "mine.yaml:2:7: FAIL[T002]: unknown game 'tiny_built_elsewhere'" in out
     assert "hint: a game of your own is played from its build" in out
     assert "--rules PATH" in out
 

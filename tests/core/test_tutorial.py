@@ -82,13 +82,21 @@ def test_a_none_adds_nothing_to_a_list_in_both_engines(tmp_path: Path) -> None:
     assert interpreted.to_json() == compiled.to_json()
 
 
-def test_tutorial_scenario_passes_with_rulesc_test(tmp_path: Path, capsys) -> None:
+def test_tutorial_scenario_passes_with_rulesc_test(tmp_path: Path, capsys,
+                                                   monkeypatch) -> None:
     """docs/dsl.md's commands as a new user types them (QA: it said `rulesc test`, which
     needs a scenario or a folder): the tutorial in ``rules_data/tiny/``, built, and its
     scenario (the one ```yaml scenario``` block) passed by ``rulesc test scenarios/``."""
     import os
+    import sys
 
+    import generated
     from compiler.cli import main
+
+    # the built game is imported as generated.tiny: kept to this test (sys.path, the
+    # package's __path__ and the imported modules), so other tests do not see it
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(generated, "__path__", list(generated.__path__))
 
     text = DOC.read_text("utf-8").split("## A new game from scratch", 1)[1]
     [scenario] = re.findall(r"```yaml scenario\n(.*?)```", text, re.S)
@@ -106,5 +114,7 @@ def test_tutorial_scenario_passes_with_rulesc_test(tmp_path: Path, capsys) -> No
         assert main(["test", "scenarios/"]) == 0
     finally:
         os.chdir(cwd)
+        for name in [m for m in sys.modules if m.split(".")[:2] == ["generated", "tiny"]]:
+            del sys.modules[name]
     out = capsys.readouterr().out
     assert "1 passed, 0 failed" in out
