@@ -11,8 +11,9 @@ id (``TRIALS_KEY``).
 They do what the frame machine does in a trial: the same statements counted (against
 TRIAL_STEPS once per function), the same writes journaled (``ctx.undo`` rolls them back
 exactly), decisions tried option by option depth first with the same lazy listing and
-cap as ``choose._try_options``, no reactions. The frame trial stays as the oracle (the
-interpreter engine uses it; the differential test compares both engines).
+cap as ``choose._try_options``, reactions run at once (``reactions.fire_inline``). The
+frame trial stays as the oracle (the interpreter engine uses it; the differential test
+compares both engines).
 """
 
 from __future__ import annotations
@@ -80,10 +81,13 @@ def STMT(ctx: Ctx, nid: int) -> None:  # noqa: N802
     START[node["op"]](ctx, node)
 
 
-def EMIT(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:  # noqa: N802
-    """``emit`` in a game run straight through (a trial fires nothing and does not call
-    it): stopped by reactions that answer (``straight.NotStraight``)."""
+def EMIT(ctx: Ctx, event: str, fields: dict[str, Any]) -> bool:  # noqa: N802
+    """``emit``: in a trial, ``reactions.fire_inline``; in a game run straight through,
+    reactions that answer stop the run (``straight.NotStraight``)."""
+    if ctx.dry:
+        return reactions.fire_inline(ctx, event, fields)
     reactions.emit(ctx, event, fields, True)
+    return True
 
 
 def ASSIGN(ctx: Ctx, nid: int, container: Any, key: Any, value: Any) -> None:  # noqa: N802

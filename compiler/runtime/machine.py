@@ -330,10 +330,8 @@ def _stop(ctx: Ctx, n: Node) -> None:
 
 
 def _emit(ctx: Ctx, n: Node) -> None:
-    """An event: nothing in a trial (reactions do not fire there, so its fields are not
-    even read)."""
-    if not ctx.dry:
-        reactions.emit(ctx, n["ev"], {k: ev(ctx, v) for k, v in n["f"].items()})
+    """An event: the reactions that answer it run next (in a trial too)."""
+    reactions.emit(ctx, n["ev"], {k: ev(ctx, v) for k, v in n["f"].items()})
 
 
 def _grant(ctx: Ctx, n: Node) -> None:

@@ -30,6 +30,7 @@ from compiler.runtime.cps import CHOOSE
 from compiler.runtime.ctx import MISSING, Ctx, Frame
 from compiler.runtime.index import statements
 from compiler.runtime.machine import bind, dry_run, unbind
+from compiler.runtime.reactions import NeedFrames, _having
 from compiler.runtime.values import ev
 
 __all__ = ["completes"]
@@ -66,11 +67,15 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: dict[str, Any]
         after = chain.after_option(top, node, top_frame.get("left"), picked, old)
         return bool(fn(ctx, after, chain.brk(top)))
 
-    return dry_run(ctx, list(frames), base, option_then_rest)
+    try:
+        return dry_run(ctx, list(frames), base, option_then_rest)
+    except NeedFrames:  # reactions it does not run inline: the frame trial answers
+        return None
 
 
 FAILS = ("req", "do")
-"""Statements that may make a continuation trial fail (``do``: by the code it runs)."""
+"""Statements that may make a continuation trial fail (``do``: by the code it runs; an
+``emit`` may too, by the reactions that answer it)."""
 
 
 def cannot_fail(ctx: Ctx, frames: list[Frame]) -> bool:
@@ -78,6 +83,8 @@ def cannot_fail(ctx: Ctx, frames: list[Frame]) -> bool:
     (``FAILS``), so a continuation trial of it can only succeed (frames of ``RESUMED``
     kinds; a decision's further picks run any of its options)."""
     nodes = ctx.index.nodes
+    if any("on" in nodes[g["n"]]["spec"] for g in ctx.state.get("grants") or []):
+        return False  # a lasting reaction: any event may fail
     for f in frames:
         kind = f["k"]
         if kind in ("with", "scope"):
@@ -95,11 +102,14 @@ def cannot_fail(ctx: Ctx, frames: list[Frame]) -> bool:
 
 
 def _sure(ctx: Ctx, node: dict[str, Any]) -> bool:
-    """Whether statement ``node`` holds no ``FAILS`` statement (kept by node id)."""
+    """Whether statement ``node`` holds no ``FAILS`` statement, no lasting reaction
+    granted and no event a record reacts to (kept by node id)."""
     table = ctx.index.sure
     hit = table.get(node["id"])
     if hit is None:
-        hit = table[node["id"]] = not any(n["op"] in FAILS for n in statements(node))
+        hit = table[node["id"]] = not any(
+            n["op"] in FAILS or n["op"] == "grant" and "on" in n["spec"] or
+            n["op"] == "emit" and _having(ctx, "on", n["ev"]) for n in statements(node))
     return hit
 
 

@@ -3349,8 +3349,8 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_29(ctx, E):
@@ -3449,8 +3449,8 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -3616,8 +3616,8 @@ def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_51(ctx, r1, s, E)
@@ -3681,8 +3681,8 @@ def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -4116,8 +4116,8 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_128(ctx, E):
@@ -7350,8 +7350,8 @@ def t_3706(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_3707(ctx, r1, s, E)
@@ -7415,8 +7415,8 @@ def d_3711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -7503,8 +7503,8 @@ def t_3720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_3721(ctx, E):
@@ -7649,8 +7649,8 @@ def t_3736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_3737(ctx, E):
@@ -7841,8 +7841,8 @@ def t_3756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_3757(ctx, E):
@@ -8187,8 +8187,8 @@ def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~906'), 'space': E.get('s~907'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~906'), 'space': E.get('s~907'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_3788(ctx, r1, s, E)
@@ -8252,8 +8252,8 @@ def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~906'), 'space': E.get('s~907'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~906'), 'space': E.get('s~907'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -8369,8 +8369,8 @@ def t_3802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~919'), 'space': E.get('s~920'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~919'), 'space': E.get('s~920'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_3803(ctx, r1, s, E)
@@ -8434,8 +8434,8 @@ def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~919'), 'space': E.get('s~920'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~919'), 'space': E.get('s~920'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -11144,8 +11144,8 @@ def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         if not d_4059(ctx, E):
             return False
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'played', {'card': E.get('card~782'), 'by': E.get('you'), 'tags': x_4643(ctx, E), 'cost': x_4644(ctx, E)})
+        if not EMIT(ctx, 'played', {'card': E.get('card~782'), 'by': E.get('you'), 'tags': x_4643(ctx, E), 'cost': x_4644(ctx, E)}):
+            return False
         return k()
 
     ctx.steps += 1
@@ -11527,8 +11527,8 @@ def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'played', {'card': E.get('card~782'), 'by': E.get('you'), 'tags': x_4643(ctx, E), 'cost': x_4644(ctx, E)})
+    if not EMIT(ctx, 'played', {'card': E.get('card~782'), 'by': E.get('you'), 'tags': x_4643(ctx, E), 'cost': x_4644(ctx, E)}):
+        return False
     return True
 
 
@@ -11954,8 +11954,8 @@ def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4687(ctx, E):
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~794'), 'by': E.get('you'), 'cost': x_4690(ctx, E)})
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~794'), 'by': E.get('you'), 'cost': x_4690(ctx, E)}):
+            return False
     return True
 
 
@@ -11965,8 +11965,8 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~794'), 'by': E.get('you'), 'cost': x_4690(ctx, E)})
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~794'), 'by': E.get('you'), 'cost': x_4690(ctx, E)}):
+        return False
     return True
 
 
@@ -12392,8 +12392,8 @@ def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4733(ctx, E):
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~808'), 'by': E.get('you'), 'cost': x_4736(ctx, E)})
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~808'), 'by': E.get('you'), 'cost': x_4736(ctx, E)}):
+            return False
     return True
 
 
@@ -12403,8 +12403,8 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~808'), 'by': E.get('you'), 'cost': x_4736(ctx, E)})
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~808'), 'by': E.get('you'), 'cost': x_4736(ctx, E)}):
+        return False
     return True
 
 
@@ -14088,8 +14088,8 @@ def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if x_4914(ctx, E):
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~864'), 'by': E.get('you'), 'cost': x_4917(ctx, E)})
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~864'), 'by': E.get('you'), 'cost': x_4917(ctx, E)}):
+            return False
     return True
 
 
@@ -14099,8 +14099,8 @@ def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~864'), 'by': E.get('you'), 'cost': x_4917(ctx, E)})
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~864'), 'by': E.get('you'), 'cost': x_4917(ctx, E)}):
+        return False
     return True
 
 

@@ -52,7 +52,7 @@ K = [
 ]
 
 
-x_4005 = _C.x_1359  # rules_data/terraforming_mars/cards/141-208.yaml:688
+x_4005 = _C.x_1359  # rules_data/terraforming_mars/cards/141-208.yaml:685
 
 
 def x_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -62,7 +62,7 @@ def x_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 
 
 x_4009 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_4011 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:696
+x_4011 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:693
 x_4015 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4016 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
 x_4017 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -75,7 +75,7 @@ x_4024 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4025 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:695
+def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:692
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -88,8 +88,8 @@ def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:695
     return True
 
 
-d_3514 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:695
-d_3515 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:695
+d_3514 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:692
+d_3515 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:692
 
 
 def d_3516(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -130,10 +130,10 @@ def d_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-t_3519 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:696
+t_3519 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:693
 
 
-def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:699
+def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:696
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -145,7 +145,7 @@ def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:699
     return True
 
 
-d_3521 = _C.d_388  # rules_data/terraforming_mars/cards/141-208.yaml:699
+d_3521 = _C.d_388  # rules_data/terraforming_mars/cards/141-208.yaml:696
 
 
 def d_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
@@ -263,6 +263,6 @@ AT = {
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:688
-    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":4005},"production":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":4006},"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3514},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":4007},"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3515},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"var","n":"n~719"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~720"},"f":"production_min","d":0},"x":4008},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3517},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":4009},"o":"-=","e":{"op":"var","n":"n~719","x":4010},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3518}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3516}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3513},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4011},"at":"rules_data/terraforming_mars/cards/141-208.yaml:696","id":3519},"vp":{"op":"lit","v":1,"x":4012},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":4013},"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3521},{"op":"rep","n":{"op":"var","n":"n~721","x":4014},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4015},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4016},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4017},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3526},{"op":"set","t":{"op":"st","k":"discard","x":4018},"o":"=","e":{"op":"lit","v":[],"x":4019},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3527},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4020}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3528}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3525},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3524},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4021},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4022},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4023},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3531},{"op":"set","t":{"op":"st","k":"deck","x":4024},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4025},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3532}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3530},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3529}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3523},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3522}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3520}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:688"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:685
+    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":4005},"production":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":4006},"at":"rules_data/terraforming_mars/cards/141-208.yaml:692","id":3514},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":4007},"at":"rules_data/terraforming_mars/cards/141-208.yaml:692","id":3515},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"var","n":"n~719"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~720"},"f":"production_min","d":0},"x":4008},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3517},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":4009},"o":"-=","e":{"op":"var","n":"n~719","x":4010},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3518}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3516}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:692","id":3513},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4011},"at":"rules_data/terraforming_mars/cards/141-208.yaml:693","id":3519},"vp":{"op":"lit","v":1,"x":4012},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":4013},"at":"rules_data/terraforming_mars/cards/141-208.yaml:696","id":3521},{"op":"rep","n":{"op":"var","n":"n~721","x":4014},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4015},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4016},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4017},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3526},{"op":"set","t":{"op":"st","k":"discard","x":4018},"o":"=","e":{"op":"lit","v":[],"x":4019},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3527},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4020}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3528}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3525},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3524},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4021},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4022},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4023},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3531},{"op":"set","t":{"op":"st","k":"deck","x":4024},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4025},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3532}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3530},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3529}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3523},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3522}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:696","id":3520}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:685"}',
 }

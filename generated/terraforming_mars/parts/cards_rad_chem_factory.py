@@ -53,7 +53,7 @@ K = [
 
 x_3980 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3981 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3983 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:667
+x_3983 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:664
 x_3986 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
 x_3987 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
 x_3989 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
@@ -61,7 +61,7 @@ x_3991 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
 x_3992 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
+def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:663
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -74,8 +74,8 @@ def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
     return True
 
 
-d_3488 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:666
-d_3489 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:666
+d_3488 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:663
+d_3489 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:663
 
 
 def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -108,7 +108,7 @@ def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
+def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:664
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -125,9 +125,9 @@ def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     return t_3494(ctx, r1, s, E)
 
 
-t_3494 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3495 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3496 = _C.d_1407  # rules_data/terraforming_mars/cards/141-208.yaml:667
+t_3494 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:664
+d_3495 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:664
+d_3496 = _C.d_1407  # rules_data/terraforming_mars/cards/141-208.yaml:664
 
 
 def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
@@ -224,6 +224,6 @@ AT = {
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:660
-    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3978},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3488},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3979},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3489},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3980},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3491},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3981},"o":"-=","e":{"op":"var","n":"n~715","x":3982},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3492}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3490}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3487},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3983},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3494},{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3984},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3495},{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":3985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3496},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3986},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3987},"o":"+=","e":{"op":"var","n":"n~718","x":3988},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3498},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3989},"o":"+=","e":{"op":"var","n":"n~718","x":3990},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3500},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3991},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3992},"o":"=","e":{"op":"lit","v":true,"x":3993},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3502},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3501}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3499},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3497}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3493},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:660"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:657
+    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3978},"at":"rules_data/terraforming_mars/cards/141-208.yaml:663","id":3488},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3979},"at":"rules_data/terraforming_mars/cards/141-208.yaml:663","id":3489},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3980},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3491},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3981},"o":"-=","e":{"op":"var","n":"n~715","x":3982},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3492}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3490}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:663","id":3487},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3983},"at":"rules_data/terraforming_mars/cards/141-208.yaml:664","id":3494},{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3984},"at":"rules_data/terraforming_mars/cards/141-208.yaml:664","id":3495},{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":3985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:664","id":3496},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3986},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3987},"o":"+=","e":{"op":"var","n":"n~718","x":3988},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3498},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3989},"o":"+=","e":{"op":"var","n":"n~718","x":3990},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3500},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3991},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3992},"o":"=","e":{"op":"lit","v":true,"x":3993},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3502},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3501}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3499},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3497}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:664","id":3493},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:657"}',
 }

@@ -50,7 +50,7 @@ K = [
 x_3963 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
+def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:646
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -64,8 +64,8 @@ def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
     return True
 
 
-d_3471 = _C.d_1610  # rules_data/terraforming_mars/cards/141-208.yaml:649
-d_3472 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:649
+d_3471 = _C.d_1610  # rules_data/terraforming_mars/cards/141-208.yaml:646
+d_3472 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:646
 
 
 def d_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -96,6 +96,6 @@ AT = {
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:643
-    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":7,"x":3961},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3471},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3962},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3963},"o":"+=","e":{"op":"var","n":"n~715","x":3964},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3473}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3470},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:643"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:640
+    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":7,"x":3961},"at":"rules_data/terraforming_mars/cards/141-208.yaml:646","id":3471},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3962},"at":"rules_data/terraforming_mars/cards/141-208.yaml:646","id":3472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3963},"o":"+=","e":{"op":"var","n":"n~715","x":3964},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3473}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:646","id":3470},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:640"}',
 }

@@ -49,7 +49,7 @@ K = [
 x_3996 = _C.x_3761  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
-def d_3503(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:675
+def d_3503(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:672
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -60,7 +60,7 @@ def d_3503(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:675
     return True
 
 
-d_3504 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:675
+d_3504 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:672
 
 
 def d_3505(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
@@ -86,6 +86,6 @@ AT = {
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:669
-    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3994},"at":"rules_data/terraforming_mars/cards/141-208.yaml:675","id":3504},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~715","x":3995}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3996}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3505}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:675","id":3503},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:669"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:666
+    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3994},"at":"rules_data/terraforming_mars/cards/141-208.yaml:672","id":3504},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~715","x":3995}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3996}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3505}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:672","id":3503},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:666"}',
 }
