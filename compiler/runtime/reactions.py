@@ -29,7 +29,7 @@ from compiler.runtime.straight import NotStraight
 from compiler.runtime.values import ev, num
 
 __all__ = ["NeedFrames", "OrderBranch", "emit", "fire_inline", "grant", "modified", "modsum",
-           "step_react"]
+           "reaction_bodies", "step_react"]
 
 Active = tuple[Any, str, str, dict[str, Any]]
 """(owner, kind, record id, record)"""
@@ -88,14 +88,15 @@ def fire_inline(ctx: Ctx, event: str, fields: dict[str, Any]) -> bool:
     NeedFrames when one has a decision or an owner has several (an order to choose)."""
     found = _answering(ctx, event, fields)
     _expire(ctx, event, fields)
+    if not found:
+        return True
     table, frames, mark = ctx.code["trials"], ctx.frames, len(ctx.frames)
     owners = [item["o"] for item in found if isinstance(item["o"], int)]
     if len(set(owners)) < len(owners) or \
             not all(hasattr(table.get(item["n"]), "direct") for item in found):
         raise NeedFrames(event)
-    if found:
-        _deep(ctx, found)
-        frames.append({"k": "react", "ev": fields, "items": []})  # (the depth, as emit's)
+    _deep(ctx, found)
+    frames.append({"k": "react", "ev": fields, "items": []})  # (the depth, as emit's)
     try:
         for item in _ordered(ctx, found, ctx.env().get("you")):
             frames.append({"k": "scope", "env": _env(item, fields)})
@@ -131,6 +132,16 @@ def _answering(ctx: Ctx, event: str, fields: dict[str, Any]) -> list[dict[str, A
             found.append({"o": item["env"].get("you"), "this": item["env"].get("this"),
                           "n": spec["b"]["id"], "l": f"grant:{g}", "env": item["env"]})
     return found
+
+
+def reaction_bodies(ctx: Ctx, event: str) -> Iterator[dict[str, Any]]:
+    """The statement of every record's reaction to ``event``, active or not."""
+    for kind, rids in _having(ctx, "on", event).items():
+        for rid in rids:
+            for field in ctx.index.reactions[kind]:
+                for reaction in ctx.rules["records"][kind][rid].get(field) or []:
+                    if reaction and reaction.get("on") == event:
+                        yield reaction["b"]
 
 
 def _holds(ctx: Ctx, spec: dict[str, Any], owner: Any, rid: Any, fields: dict[str, Any],

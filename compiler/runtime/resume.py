@@ -30,7 +30,7 @@ from compiler.runtime.cps import CHOOSE
 from compiler.runtime.ctx import MISSING, Ctx, Frame
 from compiler.runtime.index import statements
 from compiler.runtime.machine import bind, dry_run, unbind
-from compiler.runtime.reactions import NeedFrames, _having
+from compiler.runtime.reactions import NeedFrames, reaction_bodies
 from compiler.runtime.values import ev
 
 __all__ = ["completes"]
@@ -103,14 +103,35 @@ def cannot_fail(ctx: Ctx, frames: list[Frame]) -> bool:
 
 def _sure(ctx: Ctx, node: dict[str, Any]) -> bool:
     """Whether statement ``node`` holds no ``FAILS`` statement, no lasting reaction
-    granted and no event a record reacts to (kept by node id)."""
+    granted and no event whose reactions may fail (``_quiet``; kept by node id)."""
     table = ctx.index.sure
     hit = table.get(node["id"])
     if hit is None:
-        hit = table[node["id"]] = not any(
-            n["op"] in FAILS or n["op"] == "grant" and "on" in n["spec"] or
-            n["op"] == "emit" and _having(ctx, "on", n["ev"]) for n in statements(node))
+        kids = list(statements(node))
+        hit = table[node["id"]] = not any(map(_fails, kids)) and \
+            all(_quiet(ctx, n["ev"]) for n in kids if n["op"] == "emit")
     return hit
+
+
+def _fails(n: dict[str, Any]) -> bool:
+    return n["op"] in FAILS or n["op"] == "grant" and "on" in n["spec"]
+
+
+def _quiet(ctx: Ctx, event: str) -> bool:
+    """Whether no record's reaction to ``event``, nor to an event such a reaction emits
+    (and so on), holds a ``_fails`` statement (kept in the rules' memo)."""
+    key = (_quiet, event)
+    if key not in ctx.index.memo:
+        seen, todo, quiet = {event}, [event], True
+        while todo and quiet:
+            for body in reaction_bodies(ctx, todo.pop()):
+                kids = list(statements(body))
+                quiet = quiet and not any(map(_fails, kids))
+                more = {n["ev"] for n in kids if n["op"] == "emit"} - seen
+                seen |= more
+                todo += more
+        ctx.index.memo[key] = quiet
+    return bool(ctx.index.memo[key])
 
 
 class _Chain:
