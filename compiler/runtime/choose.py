@@ -138,19 +138,7 @@ def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool 
 
 def _bindings(ctx: Ctx, gens: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every binding of the generator variables (nested loops, filters applied)."""
-    out: list[dict[str, Any]] = [{}]
-    for gen in gens:
-        nxt = []
-        for binding in out:
-            names = {**ctx.env(), **binding}
-            var, where = gen["v"], gen.get("w")
-            with ctx.scope(names):
-                for item in items_of(ev(ctx, gen["src"], names)):
-                    names[var] = item
-                    if where is None or ev(ctx, where, names):
-                        nxt.append({**binding, var: item})
-        out = nxt
-    return out
+    return list(_lazy_bindings(ctx, gens, 0, {}))
 
 
 def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
@@ -167,11 +155,7 @@ def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
 # ---- trial runs ----------------------------------------------------------------------
 
 class _Branch(Exception):
-    """A decision inside a trial run: try its options."""
-
-    def __init__(self, frame: Frame, node: dict[str, Any]) -> None:
-        super().__init__("branch")
-        self.frame, self.node = frame, node
+    """A decision inside a trial run (``args``: its frame and node): try its options."""
 
 
 def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
@@ -267,7 +251,7 @@ def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
 def _try_options(ctx: Ctx, branch: _Branch) -> bool:
     """Try each option of a decision inside a trial; with none, the decision does
     nothing and the trial goes on (as it does in a real game)."""
-    f, node = branch.frame, branch.node
+    f, node = branch.args
     opts = _lazy_options(ctx, node, f.get("picked") or [])
     first = next(opts, None)
     if first is None:
@@ -303,11 +287,7 @@ def order_completes(ctx: Ctx, answer: dict[str, Any]) -> bool:
     """Whether running reaction ``answer`` first (of the ``react`` frame on top) still
     lets the enclosing option be applied in full (True outside an option)."""
     base = _enclosing(ctx)
-    if base is None:
-        return True
-    frames = ctx.frames[:base] + clone(ctx.frames[base:])
-    frames[-1]["ans"] = answer
-    return dry_run(ctx, frames, base, _explore, ctx)
+    return base is None or _rest(ctx, base, partial(_answer, ctx, answer))
 
 
 def _enclosing(ctx: Ctx) -> int | None:
@@ -341,10 +321,14 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
 
 def frame_completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
     """``completes`` on the frame machine (the interpreter's, and the oracle)."""
-    frames = ctx.frames[:base] + clone(ctx.frames[base:])
+    return _rest(ctx, base, lambda: _take_option(ctx, ctx.frames[-1], node, opt))
 
-    def option_then_rest() -> bool:
-        _take_option(ctx, ctx.frames[-1], node, opt)
+
+def _rest(ctx: Ctx, base: int, take: Callable[[], None]) -> bool:
+    """Whether the frames from ``base`` up apply in full after ``take`` (a trial)."""
+
+    def take_then_rest() -> bool:
+        take()
         return _explore(ctx)
 
-    return dry_run(ctx, frames, base, option_then_rest)
+    return dry_run(ctx, ctx.frames[:base] + clone(ctx.frames[base:]), base, take_then_rest)

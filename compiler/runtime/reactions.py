@@ -28,7 +28,7 @@ from compiler.runtime.machine import start
 from compiler.runtime.straight import NotStraight
 from compiler.runtime.values import ev, num
 
-__all__ = ["NeedFrames", "OrderBranch", "emit", "fire_inline", "grant", "modified", "modsum",
+__all__ = ["NeedFrames", "OrderBranch", "emit", "grant", "modified", "modsum",
            "reaction_bodies", "step_react"]
 
 Active = tuple[Any, str, str, dict[str, Any]]
@@ -65,40 +65,34 @@ class NeedFrames(Exception):
     """A compiled trial met reactions it does not run inline: run it again as frames."""
 
 
-def emit(ctx: Ctx, event: str, fields: dict[str, Any], straight: bool = False) -> None:
-    """Queue the reactions that answer ``event``, then end the grants it ends (a trial
-    logs nothing). In a statement run ``straight`` (straight.py), reactions that answer
-    stop the run."""
+def emit(ctx: Ctx, event: str, fields: dict[str, Any], straight: bool = False) -> bool:
+    """Queue the reactions that answer ``event`` (a ``react`` frame), then end the grants
+    it ends (a trial logs nothing). In a statement run ``straight`` (straight.py), they
+    stop the run; in a compiled trial (``straight`` and dry) they run at once, by their
+    compiled functions, as ``step_react`` runs them (False: a requirement failed;
+    NeedFrames when one has a decision or an owner has several: an order to choose)."""
     log = ctx.state.get("log")
     if isinstance(log, list) and not ctx.dry:
         ctx.put(ctx.state, "log", log + [{"event": event, **fields}])
     found = _answering(ctx, event, fields)
-    if found and straight:
+    if found and straight and not ctx.dry:
         raise NotStraight(event)
-    _expire(ctx, event, fields)
-    if found:
-        _deep(ctx, found)
-        ctx.push({"k": "react", "ev": fields,
-                  "items": _ordered(ctx, found, ctx.env().get("you"))})
-
-
-def fire_inline(ctx: Ctx, event: str, fields: dict[str, Any]) -> bool:
-    """``emit`` in a compiled trial: the reactions that answer run at once, by their
-    compiled functions, as ``step_react`` runs them (False: a requirement failed);
-    NeedFrames when one has a decision or an owner has several (an order to choose)."""
-    found = _answering(ctx, event, fields)
     _expire(ctx, event, fields)
     if not found:
         return True
-    table, frames, mark = ctx.code["trials"], ctx.frames, len(ctx.frames)
+    check_bound(f"events answering events ({ctx.index.nodes[found[0]['n']].get('at')})",
+                sum(f["k"] == "react" for f in ctx.frames) + 1, MAX_EVENT_DEPTH)
+    items, frames, mark = _ordered(ctx, found, ctx.env().get("you")), ctx.frames, len(ctx.frames)
+    frames.append({"k": "react", "ev": fields, "items": items})
+    if not straight:
+        return True
+    table = ctx.code["trials"]
     owners = [item["o"] for item in found if isinstance(item["o"], int)]
-    if len(set(owners)) < len(owners) or \
-            not all(hasattr(table.get(item["n"]), "direct") for item in found):
-        raise NeedFrames(event)
-    _deep(ctx, found)
-    frames.append({"k": "react", "ev": fields, "items": []})  # (the depth, as emit's)
     try:
-        for item in _ordered(ctx, found, ctx.env().get("you")):
+        if len(set(owners)) < len(owners) or \
+                not all(hasattr(table.get(item["n"]), "direct") for item in found):
+            raise NeedFrames(event)
+        for item in items:
             frames.append({"k": "scope", "env": _env(item, fields)})
             if table[item["n"]].direct(ctx, frames[-1]["env"]) is False:
                 return False
@@ -106,12 +100,6 @@ def fire_inline(ctx: Ctx, event: str, fields: dict[str, Any]) -> bool:
         return True
     finally:
         del frames[mark:]
-
-
-def _deep(ctx: Ctx, found: list[dict[str, Any]]) -> None:
-    """A reaction that emits what it answers would nest without end: a bound stops it."""
-    check_bound(f"events answering events ({ctx.index.nodes[found[0]['n']].get('at')})",
-                sum(f["k"] == "react" for f in ctx.frames) + 1, MAX_EVENT_DEPTH)
 
 
 def _answering(ctx: Ctx, event: str, fields: dict[str, Any]) -> list[dict[str, Any]]:
@@ -137,11 +125,9 @@ def _answering(ctx: Ctx, event: str, fields: dict[str, Any]) -> list[dict[str, A
 def reaction_bodies(ctx: Ctx, event: str) -> Iterator[dict[str, Any]]:
     """The statement of every record's reaction to ``event``, active or not."""
     for kind, rids in _having(ctx, "on", event).items():
-        for rid in rids:
-            for field in ctx.index.reactions[kind]:
-                for reaction in ctx.rules["records"][kind][rid].get(field) or []:
-                    if reaction and reaction.get("on") == event:
-                        yield reaction["b"]
+        yield from (r["b"] for rid in rids for field in ctx.index.reactions[kind]
+                    for r in ctx.rules["records"][kind][rid].get(field) or []
+                    if r and r.get("on") == event)
 
 
 def _holds(ctx: Ctx, spec: dict[str, Any], owner: Any, rid: Any, fields: dict[str, Any],
@@ -225,14 +211,9 @@ def grant(ctx: Ctx, node: dict[str, Any]) -> None:
 
 def _expire(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
     grants = ctx.state.get("grants") or []
-    keep = []
-    for item in grants:
-        node = ctx.index.nodes[item["n"]]
-        ends = any(u["ev"] == event and _holds(ctx, u, item["env"].get("you"),
-                                               item["env"].get("this"), fields, item["env"])
-                   for u in node["until"])
-        if not ends:
-            keep.append(item)
+    keep = [g for g in grants if not any(
+        u["ev"] == event and _holds(ctx, u, g["env"].get("you"), g["env"].get("this"),
+                                    fields, g["env"]) for u in ctx.index.nodes[g["n"]]["until"])]
     if len(keep) != len(grants):
         ctx.touch("grants")
         ctx.put(ctx.state, "grants", keep)
@@ -309,25 +290,21 @@ def _having(ctx: Ctx, field: str, name: str) -> dict[str, set[str]]:
     reaction to event ``name`` ("on"); the others do nothing to it and are not looked
     at (most events have no reaction at all)."""
     cache = ctx.index.modified_by if field == "mod" else ctx.index.reacting_to
-    hit = cache.get(name)
-    if hit is None:
-        hit = {}
-        records = ctx.rules["records"]
+    if name not in cache:
         kinds = ctx.index.modifiers if field == "mod" else ctx.index.reactions
-        for kind, fields in kinds.items():
+        cache[name] = {kind: rids for kind, fields in kinds.items()
+                       if (rids := _ids(ctx.rules["records"].get(kind) or {}, fields, field,
+                                        name))}
+    return cache[name]
 
-            def has(rec: Any, fields: list[str] = fields) -> bool:
-                return isinstance(rec, dict) and any(x and x.get(field) == name
-                                                     for f in fields
-                                                     for x in rec.get(f) or [])
 
-            table = records.get(kind) or {}
-            rids = table.having(field, name, has) if isinstance(table, LazyTable) else \
-                {rid for rid, rec in table.items() if has(rec)}
-            if rids:
-                hit[kind] = rids
-        cache[name] = hit
-    return hit
+def _ids(table: Any, fields: list[str], field: str, name: str) -> set[str]:
+    def has(rec: Any) -> bool:
+        return isinstance(rec, dict) and any(x and x.get(field) == name
+                                             for f in fields for x in rec.get(f) or [])
+
+    return table.having(field, name, has) if isinstance(table, LazyTable) else \
+        {rid for rid, rec in table.items() if has(rec)}
 
 
 def _modifier(ctx: Ctx, mod: dict[str, Any], owner: Any, rid: Any, params: dict[str, Any],

@@ -1,23 +1,16 @@
 """Compiled continuation trials: the rest of a running option, as compiled functions.
 
 ``choose.completes`` asks whether taking an option of the decision on top still lets
-the enclosing option (the frames from ``base`` up) be applied in full. The frame
-machine answers it by running those frames in a trial. ``completes(ctx, base, node,
-opt)`` here answers it with the compiled trial functions (``compiler.runtime.cps``):
-every frame from ``base`` up becomes a continuation that runs what the frame has left
-(the rest of a sequence, the loop's remaining items, the option's further picks), so
-the rest of the option runs as compiled code. Returns None when a frame is of a kind
-it does not resume (the caller then uses the frame trial, which stays the oracle).
-
-When nothing the rest would run can fail (no ``require`` and no ``do``, whose code is
-known only when it runs, anywhere in it: ``cannot_fail``) and the option's own trial
-applied it in full (``ctx.applied``: the same run, from the same state) or it cannot fail
-either, the answer is yes without running them: a continuation trial only fails at a
-requirement (and one cut short by its budget counts as applied).
-
-Frames are never changed in place: a continuation keeps its position in its closure
-and only pops frames off ``ctx.frames`` (``cps.CHOOSE`` restores the list after an
-option that fails), and every write goes through the journal, rolled back at the end.
+the enclosing option (the frames from ``base`` up) be applied in full; the frame trial
+(the oracle) runs those frames. ``completes`` here makes every frame from ``base`` up a
+continuation of compiled trial functions (``cps``) that runs what the frame has left (a
+sequence's rest, a loop's items, the option's further picks); None when it cannot
+resume a frame (the caller then runs the frame trial). When nothing the rest would run
+can fail (``cannot_fail``: no ``require``, ``do`` or event whose reactions may fail)
+and the option's own trial applied it in full (``ctx.applied``) or it cannot fail
+either, the answer is yes without running them. Frames are never changed in place: a
+continuation keeps its position in its closure and only pops frames off ``ctx.frames``,
+and every write goes through the journal, rolled back at the end.
 """
 
 from __future__ import annotations
@@ -74,8 +67,7 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: dict[str, Any]
 
 
 FAILS = ("req", "do")
-"""Statements that may make a continuation trial fail (``do``: by the code it runs; an
-``emit`` may too, by the reactions that answer it)."""
+"""Statements that may make a continuation trial fail (``do``: by the code it runs)."""
 
 
 def cannot_fail(ctx: Ctx, frames: list[Frame]) -> bool:

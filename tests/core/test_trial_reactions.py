@@ -33,6 +33,8 @@ CARDS = [
                                                "effect": "choose (gain 3 coins | gain 2 points)"}]},
     {"id": "seed", "cost": 9, "triggers": [{"on": "pinged where event.by == you",
                                              "effect": "gain 1 coins"}]},
+    {"id": "draw3", "cost": 0, "effect": "let before = hand; repeat 3: "
+     "(hand += [first deck]; deck -= [first deck]); let n = count before; gain n points"},
     {"id": "spend", "cost": 9, "triggers": [{"on": "pinged where event.by == you",
                                               "effect": "require coins >= 1; stock.coins -= 1; "
                                               "gain 5 points"}]},
@@ -113,3 +115,15 @@ def test_an_order_of_reactions_is_tried_and_filtered(rules: dict[str, Any],
     assert _offered(game, "ping")
     assert _play(game, "ping")["stock"] == {"coins": 0, "points": 6}
     assert not _offered(_game(rules, engine, ["ping"], ["spend"], 0), "ping")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_list_grown_in_a_loop_leaves_its_old_value_alone(rules: dict[str, Any],
+                                                           engine: str) -> None:
+    # docs/dsl.md, "A list grows by a copy": a local bound to the hand keeps the hand
+    # as it was while three cards are appended to it one at a time.
+    game = _game(rules, engine, ["draw3", "mine"], [], 0)
+    deck = game.to_json()["deck"]
+    seat = _play(game, "draw3")
+    assert seat["hand"] == ["mine"] + deck[:3]
+    assert seat["stock"] == {"coins": 0, "points": 1}  # the hand held 1 card then
