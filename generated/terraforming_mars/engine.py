@@ -563,359 +563,359 @@ x_360 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_364 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_368 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_372 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4028 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4029 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4030 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4031 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4033 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4034 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4035 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4036 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4037 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4030 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4031 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4032 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4033 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4035 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4036 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4037 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4038 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4039 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4040 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def x_4039(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
+def x_4041(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:24
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w3 if type((_w3 := (_w2.get('cost', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'cost', None)))) is int else num(_w3)) >= 20)) else False)
 
 
-x_4042 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4044 = x_4039  # rules_data/terraforming_mars/corporations.yaml:24
-x_4047 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4051 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4055 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4044 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4046 = x_4041  # rules_data/terraforming_mars/corporations.yaml:24
+x_4049 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4053 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4057 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4058(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
+def x_4060(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:32
     if E is None:
         E = ctx.env()
     return (E.get('a') == 'plants_to_greenery')
 
 
-x_4061 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4066 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4063 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4068 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4068(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
+def x_4070(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:52
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) else False)
 
 
-x_4071 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_4075 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4076 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4077 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4078 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4080 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4081 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4082 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4083 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4084 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4073 = x_226  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4077 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4078 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4079 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4080 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4082 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4083 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4084 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4085 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4089 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4086 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4087 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4091 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0))
 
 
-def x_4095(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
+def x_4097(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4095, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_719 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_719, _w2)) for v_r_719 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
+    return MEMO(ctx, (4097, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_719 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_719, _w2)) for v_r_719 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
 
 
-def x_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~721'), 0))
 
 
-x_4102 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_4104 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_4105(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
+def x_4107(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:79
     if E is None:
         E = ctx.env()
     return (True if ((E.get('r') == 'titanium')) and (('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))) else False)
 
 
-x_4107 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_4108 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_4109 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_4113 = x_60  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_4114 = x_61  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_4115 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_4117 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_4118 = x_65  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_4119 = x_66  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_4120 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_4121 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_4122 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_4126 = x_73  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_4109 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_4110 = x_55  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_4111 = x_56  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_4115 = x_60  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_4116 = x_61  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_4117 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4119 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_4120 = x_65  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_4121 = x_66  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_4122 = x_67  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_4123 = x_68  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_4124 = x_69  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_4128 = x_73  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def x_4127(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
+def x_4129(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:88
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
 
 
-def x_4128(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4130(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['spaces'].get(_w2, NOREC).get('type', None) if type((_w2 := (_w1.get('space', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'space', None)))) is str else None) != 'off_map')
 
 
-x_4131 = x_119  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4133 = x_119  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4133(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def x_4135(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     if E is None:
         E = ctx.env()
     return ((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))
 
 
-def x_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~733'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~733'), 0))
 
 
-def x_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~735'), 0))
 
 
-x_4144 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-
-
-def x_4147(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
-    if E is None:
-        E = ctx.env()
-    return ('power' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('power', _w2))
+x_4146 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
 def x_4149(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
     if E is None:
         E = ctx.env()
+    return ('power' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('power', _w2))
+
+
+def x_4151(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:103
+    if E is None:
+        E = ctx.env()
     return (E.get('a') == 'power_plant')
 
 
-x_4150 = x_45  # rules_data/terraforming_mars/corporations.yaml:120
+x_4152 = x_45  # rules_data/terraforming_mars/corporations.yaml:120
 
 
-def x_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~717') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~718') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~719'))) is type((_w2 := E.get('t_v~720'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~721'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~716'))) is int else num(_w4)))
 
 
-def x_4160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
-def x_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~719'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~720'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~721'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~716'))) is int else num(_w22)))
 
 
-def x_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('s_v~719'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~719'))]) if ((_w6 if type((_w6 := E.get('s_v~719'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('t_v~720'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~720'))]) if ((_w6 if type((_w6 := E.get('t_v~720'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('h_v~721'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~721'))]) if ((_w6 if type((_w6 := E.get('h_v~721'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~722'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~722'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~719'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~723'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~720'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~724'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~721'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~719'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~716'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~723'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~722'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~719'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~723'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~720'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~724'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~721'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~720'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~716'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~724'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~722'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~719'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~723'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~720'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~724'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~721'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~721'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~716'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4167 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4169 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])
 
 
-def x_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
-def x_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
-x_4173 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4175 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~722')} if ((_w8 if type((_w8 := E.get('s_v~719'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~723')} if ((_w11 if type((_w11 := E.get('t_v~720'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~724')} if ((_w14 if type((_w14 := E.get('h_v~721'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~725'))) is str else None) == 'game')
 
 
-def x_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~725'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~725'), 0))
 
 
-def x_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~725'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~725'), 0))
 
 
-def x_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~725') == 'tr')) and (((_w1 if type((_w1 := E.get('n~726'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4185 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_4189 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4193 = x_4093  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4187 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4191 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4195 = x_4095  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4195(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
+def x_4197(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
     if E is None:
         E = ctx.env()
     return ('jovian' in _w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) in (list, dict) else IN('jovian', _w2))
 
 
-def x_4198(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def x_4200(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     if E is None:
         E = ctx.env()
     return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')
 
 
-def x_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~722'), 0))
 
 
-def x_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('n~721'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~723'))) is int else num(_w2)))
 
 
-def x_4202(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
+def x_4204(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:134
     if E is None:
         E = ctx.env()
     return ('earth' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('earth', _w2))
 
 
-def x_4203(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
+def x_4205(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:5
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0)))) is int else num(_w3)) >= 35)
 
 
-def x_4204(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
+def x_4206(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         return (len([v_s_715 for v_s_715 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_715, {}) if type(_h1) is dict else KEY(_h1, v_s_715, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
-    return MEMO(ctx, (4204, E.get('you'), ctx.stamps.get('board', 0),), compute)
+    return MEMO(ctx, (4206, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_4205(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
+def x_4207(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         return (len([v_s_715 for v_s_715 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_715, {}) if type(_h1) is dict else KEY(_h1, v_s_715, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
-    return MEMO(ctx, (4205, E.get('you'), ctx.stamps.get('board', 0),), compute)
+    return MEMO(ctx, (4207, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_4206(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
+def x_4208(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4206, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('building') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('building') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
+    return MEMO(ctx, (4208, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('building') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('building') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
 
 
-def x_4207(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
+def x_4209(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) >= 16)
 
 
-x_4210 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_4214 = x_4093  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4212 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4216 = x_4095  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
         return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_720, 0) if type(_h1) is dict else KEY(_h1, v_p_720, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('step', 0) if type(v_p_720) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('max', 0) if type(v_p_720) is str else 0))) is int else num(_w4))) for v_p_720 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_720, NOREC).get('tile', None) if type(v_p_720) is str else None) == E.get('t~719'))))
-    return MEMO(ctx, (4217, E.get('t~719'), ctx.stamps.get('params', 0),), compute)
+    return MEMO(ctx, (4219, E.get('t~719'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     if E is None:
         E = ctx.env()
     def compute():
@@ -925,125 +925,125 @@ def x_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~719'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
         _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~719'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
         return (lambda v_open_725: (lambda v_near_728: (v_near_728 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~719'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_728) > 0)) else False) else v_open_725))([v_s_726 for v_s_726 in items_of(v_open_725) if (True if ((E.get('you') != None)) and (any((True if ((v_x_727 in _h2 if type(_h2) in (list, dict) else IN(v_x_727, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_727 in ADJ(ctx, 'spaces', v_s_726))) else False)]))([v_s_722 for v_s_722 in [v_x_721 for v_x_721 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_721, NOREC).get('type', None) if type(v_x_721) is str else None) == _h1)] if (True if ((not (v_s_722 in _h2 if type(_h2) in (list, dict) else IN(v_s_722, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('t~719'))) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_722 in _h3 if type(_h3) in (list, dict) else IN(v_s_722, _h3)))) or (((_h3.get(v_s_722, None) if type(_h3) is dict else KEY(_h3, v_s_722, None)) == E.get('you'))) else False)) and ((True if ((v_s_722 in _h4 if type(_h4) in (list, dict) else IN(v_s_722, _h4))) or ((not any((True if ((v_x_723 in _h2 if type(_h2) in (list, dict) else IN(v_x_723, _h2))) and ((not (v_x_723 in _h4 if type(_h4) in (list, dict) else IN(v_x_723, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_724)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_724)) else False)) else False) for v_u_724 in items_of(_h5))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722)))) else False)) else False)])
-    return MEMO(ctx, (4218, E.get('this'), E.get('t~719'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+    return MEMO(ctx, (4220, E.get('this'), E.get('t~719'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, E.get('legal~729')) > 0)
 
 
-def x_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('s~732'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~732'), {}))
 
 
-def x_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~731'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~731'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_4225 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_4227 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_4227 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4229 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
-def x_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('s~732'))
 
 
-def x_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~732'))
 
 
-def x_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return (E.get('x~733') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~733'), _w1))
 
 
-def x_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~733'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~733'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~731'))
 
 
-def x_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~730')}
 
 
-x_4240 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_4241 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4242 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4243 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_4244 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4245 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4247 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4249 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4250 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4251 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4257 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_4258 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4259 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4260 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_4261 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4262 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4264 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4266 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4267 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4268 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4242 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4243 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4244 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4245 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_4246 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4247 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4249 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4251 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4252 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4253 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4259 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4260 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4261 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4262 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_4263 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4264 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4266 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4268 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4269 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4270 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def x_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0))
 
 
-x_4278 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_4279 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4280 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_4281 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_4282 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4283 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4285 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_4287 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4288 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4289 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4294 = x_181  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4280 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_4281 = x_39  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4282 = x_40  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_4283 = x_41  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_4284 = x_42  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4285 = x_43  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4287 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_4289 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4290 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4291 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_4296 = x_181  # rules_data/terraforming_mars/definitions/solo.yaml:21
 
 
-def x_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def x_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     return [FN['max'](ctx, None, [1, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0)])]
 
 
-x_4297 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:21
-x_4298 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:21
-x_4299 = x_176  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4299 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:21
 x_4300 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4301 = x_176  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4302 = x_183  # rules_data/terraforming_mars/definitions/solo.yaml:21
 
 
-def x_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
     return (_w1 + _w2 if type((_w1 := E.get('costs~893'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
 
 
-def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     if E is None:
         E = ctx.env()
     def compute():
@@ -1053,74 +1053,74 @@ def x_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         _h4 = (_w1.get('except_on', None) if type((_w1 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'except_on', None))
         _h5 = (_w2.get('tiles', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'tiles', None))
         return (lambda v_open_899: (lambda v_near_902: (v_near_902 if (True if ((ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_902) > 0)) else False) else v_open_899))([v_s_900 for v_s_900 in items_of(v_open_899) if (True if ((E.get('you') != None)) and (any((True if ((v_x_901 in _h2 if type(_h2) in (list, dict) else IN(v_x_901, _h2))) and (((_w7.get('owner', None) if type((_w7 := (_h2.get(v_x_901, {}) if type(_h2) is dict else KEY(_h2, v_x_901, {})))) is dict else KEY(_w7, 'owner', None)) == E.get('you'))) else False) for v_x_901 in ADJ(ctx, 'spaces', v_s_900))) else False)]))([v_s_896 for v_s_896 in [v_x_895 for v_x_895 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_895, NOREC).get('type', None) if type(v_x_895) is str else None) == _h1)] if (True if ((not (v_s_896 in _h2 if type(_h2) in (list, dict) else IN(v_s_896, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_896, NOREC).get('reserved', None) if type(v_s_896) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_896, NOREC).get('reserved', None) if type(v_s_896) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_896, NOREC).get('reserved', None) if type(v_s_896) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_896 in _h3 if type(_h3) in (list, dict) else IN(v_s_896, _h3)))) or (((_h3.get(v_s_896, None) if type(_h3) is dict else KEY(_h3, v_s_896, None)) == E.get('you'))) else False)) and ((True if ((v_s_896 in _h4 if type(_h4) in (list, dict) else IN(v_s_896, _h4))) or ((not any((True if ((v_x_897 in _h2 if type(_h2) in (list, dict) else IN(v_x_897, _h2))) and ((not (v_x_897 in _h4 if type(_h4) in (list, dict) else IN(v_x_897, _h4)))) and (any((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_x_897, {}) if type(_h2) is dict else KEY(_h2, v_x_897, {})))) is dict else KEY(_w3, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_h2.get(v_x_897, {}) if type(_h2) is dict else KEY(_h2, v_x_897, {})))) is dict else KEY(_w4, 'tile', None)) == v_u_898)) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_w5.get('tile', None) if type((_w5 := (_h2.get(v_x_897, {}) if type(_h2) is dict else KEY(_h2, v_x_897, {})))) is dict else KEY(_w5, 'tile', None)))) is str else None) == v_u_898)) else False)) else False) for v_u_898 in items_of(_h5))) else False) for v_x_897 in ADJ(ctx, 'spaces', v_s_896)))) else False)) else False)])
-    return MEMO(ctx, (4305, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+    return MEMO(ctx, (4307, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
+def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     if E is None:
         E = ctx.env()
     return (E.get('free~903') if (E.get('k~894') == 0) else FN['reversed'](ctx, None, E.get('free~903')))
 
 
-def x_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, E.get('order~904')) > 0)
 
 
-def x_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
     return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~893'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~904')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~904'))), None) if type((_w6 := E.get('order~904'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~893'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~904')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~904'))), None))
 
 
-def x_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('s~907'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~907'), {}))
 
 
-def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~906'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~906'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_4313 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_4315 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_4315 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4317 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
-def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('s~907'))
 
 
-def x_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~907'))
 
 
-def x_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return (E.get('x~908') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~908'), _w1))
 
 
-def x_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~908'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~908'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~906'))
 
 
-def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
+def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
     if E is None:
         E = ctx.env()
     def compute():
@@ -1131,1906 +1131,1906 @@ def x_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         _h5 = (_w2.get('tiles', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'tiles', None))
         _h6 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
         return [v_x_909 for v_x_909 in ADJ(ctx, 'spaces', E.get('at~905')) if (v_x_909 in _w8 if type((_w8 := (lambda v_open_914: (lambda v_near_917: (v_near_917 if (True if ((_h6 == 'if_possible')) and ((FN['count'](ctx, None, v_near_917) > 0)) else False) else v_open_914))([v_s_915 for v_s_915 in items_of(v_open_914) if (True if ((E.get('you') != None)) and (any((True if ((v_x_916 in _h2 if type(_h2) in (list, dict) else IN(v_x_916, _h2))) and (((_w7.get('owner', None) if type((_w7 := (_h2.get(v_x_916, {}) if type(_h2) is dict else KEY(_h2, v_x_916, {})))) is dict else KEY(_w7, 'owner', None)) == E.get('you'))) else False) for v_x_916 in ADJ(ctx, 'spaces', v_s_915))) else False)]))([v_s_911 for v_s_911 in [v_x_910 for v_x_910 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_910, NOREC).get('type', None) if type(v_x_910) is str else None) == _h1)] if (True if ((not (v_s_911 in _h2 if type(_h2) in (list, dict) else IN(v_s_911, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_911, NOREC).get('reserved', None) if type(v_s_911) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_911, NOREC).get('reserved', None) if type(v_s_911) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_911, NOREC).get('reserved', None) if type(v_s_911) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_911 in _h3 if type(_h3) in (list, dict) else IN(v_s_911, _h3)))) or (((_h3.get(v_s_911, None) if type(_h3) is dict else KEY(_h3, v_s_911, None)) == E.get('you'))) else False)) and ((True if ((v_s_911 in _h4 if type(_h4) in (list, dict) else IN(v_s_911, _h4))) or ((not any((True if ((v_x_912 in _h2 if type(_h2) in (list, dict) else IN(v_x_912, _h2))) and ((not (v_x_912 in _h4 if type(_h4) in (list, dict) else IN(v_x_912, _h4)))) and (any((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_x_912, {}) if type(_h2) is dict else KEY(_h2, v_x_912, {})))) is dict else KEY(_w3, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_h2.get(v_x_912, {}) if type(_h2) is dict else KEY(_h2, v_x_912, {})))) is dict else KEY(_w4, 'tile', None)) == v_u_913)) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_w5.get('tile', None) if type((_w5 := (_h2.get(v_x_912, {}) if type(_h2) is dict else KEY(_h2, v_x_912, {})))) is dict else KEY(_w5, 'tile', None)))) is str else None) == v_u_913)) else False)) else False) for v_u_913 in items_of(_h5))) else False) for v_x_912 in ADJ(ctx, 'spaces', v_s_911)))) else False)) else False)]))) in (list, dict) else IN(v_x_909, _w8))]
-    return MEMO(ctx, (4324, E.get('at~905'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+    return MEMO(ctx, (4326, E.get('at~905'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
+def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, E.get('ring~918')) > 0)
 
 
-def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     if E is None:
         E = ctx.env()
     return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~893'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~918')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~918'))), None) if type((_w7 := E.get('ring~918'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~893'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~894'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~918')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~918'))), None))
 
 
-def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('s~920'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~920'), {}))
 
 
-def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~919'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~919'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_4330 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_4332 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_4332 = x_62  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_4334 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:79
 
 
-def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('s~920'))
 
 
-def x_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~920'))
 
 
-def x_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return (E.get('x~921') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~921'), _w1))
 
 
-def x_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~921'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~921'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[3], E.get('t~919'))
 
 
-def x_4341(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
+def x_4343(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
-
-
-def x_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
 
 
 def x_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
+
+
+def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+    if E is None:
+        E = ctx.env()
     return FLD(ctx, K[7], E.get('c~922'))
 
 
-def x_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~923'))) is str else None) == 'game')
 
 
-def x_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~923'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~923'), 0))
 
 
-def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~923'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~923'), 0))
 
 
-def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~923') == 'tr')) and (((_w1 if type((_w1 := E.get('n~924'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4353 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4355 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def x_4355(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
+def x_4357(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
     return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
-def x_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4357,), lambda: FN['sorted'](ctx, None, [v_c_925 for v_c_925 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_925, NOREC).get('beginner', None) if type(v_c_925) is str else None) != True)]))
+def x_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4359,), lambda: FN['sorted'](ctx, None, [v_c_925 for v_c_925 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_925, NOREC).get('beginner', None) if type(v_c_925) is str else None) != True)]))
 
 
-x_4358 = x_4356  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-x_4359 = x_4341  # rules_data/terraforming_mars/modules.yaml:63
+x_4360 = x_4358  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+x_4361 = x_4343  # rules_data/terraforming_mars/modules.yaml:63
 
 
-def x_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)
 
 
-def x_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
 
 
-def x_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
-x_4364 = x_4356  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-x_4365 = x_4363  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-x_4366 = x_4362  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-x_4368 = x_4342  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+x_4366 = x_4358  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4367 = x_4365  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4368 = x_4364  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+x_4370 = x_4344  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
-def x_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return [E.get('c~927')]
 
 
-def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~927'))) is str else 0)
 
 
-def x_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~929'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~929'), 0))
 
 
-def x_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[8], E.get('c~927'))
 
 
-def x_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
     return {'corporation': E.get('corporation_card~926')}
 
 
-x_4377 = x_4362  # rules_data/terraforming_mars/definitions/corporations.yaml:41
-x_4381 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4382 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4383 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4384 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4386 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4387 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4379 = x_4364  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+x_4383 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4384 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4385 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4386 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4388 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4389 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def x_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-x_4389 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4390 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:22
 x_4391 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4392 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4392 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4393 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4394 = x_4390  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4397(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~934') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~935') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4399 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4401 = x_4159  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~936'))) is type((_w2 := E.get('t_v~937'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~938'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~933'))) is int else num(_w4)))
 
 
-x_4402 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4404 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~936'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~937'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~938'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~933'))) is int else num(_w22)))
 
 
-def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~933'))) is type((_w4 := E.get('s_v~936'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~936'))]) if ((_w6 if type((_w6 := E.get('s_v~936'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~933'))) is type((_w4 := E.get('t_v~937'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~937'))]) if ((_w6 if type((_w6 := E.get('t_v~937'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~933'))) is type((_w4 := E.get('h_v~938'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~938'))]) if ((_w6 if type((_w6 := E.get('h_v~938'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~933'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~939'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~936'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~940'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~937'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~941'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~938'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~939'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~939'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~936'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~940'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~937'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~941'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~938'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~936'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~933'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~940'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~939'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~936'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~940'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~937'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~941'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~938'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~937'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~933'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~941'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~939'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~936'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~940'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~937'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~941'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~938'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~938'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~933'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4409 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4411 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~933'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~939'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~936'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~940'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~937'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~941'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~938'))) is int else num(_w7))))])
 
 
-x_4411 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
 x_4413 = x_4171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4415 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4415 = x_4173  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4417 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~933'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~939'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~936'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~940'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~937'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~941'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~938'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~939')} if ((_w8 if type((_w8 := E.get('s_v~936'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~940')} if ((_w11 if type((_w11 := E.get('t_v~937'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~941')} if ((_w14 if type((_w14 := E.get('h_v~938'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4419 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4421 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return [E.get('card~931')]
 
 
-def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~931'), 'keep': True}
 
 
-x_4422 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4423 = x_4420  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4424 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4425 = x_4422  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~931'), 'keep': False}
 
 
-x_4425 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4427 = x_4390  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4429(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_942 if type(_h1) is type(v_k_942) is int else AR('+', _h1, v_k_942)), len(ctx.state['players'])) for v_k_942 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4427, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4429, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4429 = x_175  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4430 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4431 = x_177  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4432 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4434 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4435 = x_181  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4431 = x_175  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4432 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4433 = x_177  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4434 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4436 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4437 = x_181  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def x_4436(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def x_4438(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-x_4437 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:143
-x_4438 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:143
 x_4439 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4440 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4441 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4440, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_943] if type(v_p_943) is int and 0 <= v_p_943 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_943 in items_of(list(range(len(ctx.state['players']))))))
+def x_4442(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    return MEMO(ctx, (4442, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_943] if type(v_p_943) is int and 0 <= v_p_943 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_943 in items_of(list(range(len(ctx.state['players']))))))
 
 
-def x_4441(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_944 if type(_h1) is type(v_k_944) is int else AR('+', _h1, v_k_944)), len(ctx.state['players'])) for v_k_944 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4441, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4443, ctx.stamps.get('first_player', 0),), compute)
 
 
-def x_4442(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)
 
 
-x_4443 = x_4436  # rules_data/terraforming_mars/definitions/turns.yaml:146
-x_4444 = x_4436  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4445 = x_4438  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4446 = x_4438  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
-def x_4445(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
     return [E.get('card~945')]
 
 
-x_4446 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:146
-x_4447 = x_4445  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4448 = x_4390  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4449 = x_4447  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
-def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~945')}
 
 
-def x_4449(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return MEMO(ctx, (4449, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_946] if type(v_p_946) is int and 0 <= v_p_946 < len(ctx.state['players']) else {}).get('pack') for v_p_946 in items_of(list(range(len(ctx.state['players']))))])
+def x_4451(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    return MEMO(ctx, (4451, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_946] if type(v_p_946) is int and 0 <= v_p_946 < len(ctx.state['players']) else {}).get('pack') for v_p_946 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def x_4452(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
-x_4451 = x_4341  # rules_data/terraforming_mars/definitions/turns.yaml:149
+x_4453 = x_4343  # rules_data/terraforming_mars/definitions/turns.yaml:149
 
 
-def x_4452(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('p~949'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
     return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~949'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~948'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~947'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~949'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~948'))) is int else num(_w4))), len(ctx.state['players'])), None))
 
 
-def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_950 if type(_h1) is type(v_k_950) is int else AR('+', _h1, v_k_950)), len(ctx.state['players'])) for v_k_950 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4454, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4456, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4455 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4457 = x_4390  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~954') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~955') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4462 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4464 = x_4159  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~956'))) is type((_w2 := E.get('t_v~957'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~958'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~953'))) is int else num(_w4)))
 
 
-x_4465 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4467 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~956'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~957'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~958'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~953'))) is int else num(_w22)))
 
 
-def x_4468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~953'))) is type((_w4 := E.get('s_v~956'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~956'))]) if ((_w6 if type((_w6 := E.get('s_v~956'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~953'))) is type((_w4 := E.get('t_v~957'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~957'))]) if ((_w6 if type((_w6 := E.get('t_v~957'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~953'))) is type((_w4 := E.get('h_v~958'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~958'))]) if ((_w6 if type((_w6 := E.get('h_v~958'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~953'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~959'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~956'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~960'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~957'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~961'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~958'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~959'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~959'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~956'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~960'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~957'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~961'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~958'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~956'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~953'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~960'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~959'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~956'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~960'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~957'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~961'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~958'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~957'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~953'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~961'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~959'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~956'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~960'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~957'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~961'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~958'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~958'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~953'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4472 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4474 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~953'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~959'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~956'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~960'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~957'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~961'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~958'))) is int else num(_w7))))])
 
 
-x_4474 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
 x_4476 = x_4171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4478 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4478 = x_4173  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4480 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~953'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~959'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~956'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~960'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~957'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~961'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~958'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~959')} if ((_w8 if type((_w8 := E.get('s_v~956'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~960')} if ((_w11 if type((_w11 := E.get('t_v~957'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~961')} if ((_w14 if type((_w14 := E.get('h_v~958'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4482 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4484 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4485(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return [E.get('card~951')]
 
 
-def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4486(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~951'), 'keep': True}
 
 
-x_4485 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4486 = x_4483  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4487 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4488 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4487(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4489(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~951'), 'keep': False}
 
 
-x_4488 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4490 = x_4355  # rules_data/terraforming_mars/modules.yaml:75
+x_4490 = x_4390  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4492 = x_4357  # rules_data/terraforming_mars/modules.yaml:75
 
 
-def x_4854(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def x_4856(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_751 if type(_h1) is type(v_k_751) is int else AR('+', _h1, v_k_751)), len(ctx.state['players'])) for v_k_751 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4854, ctx.stamps.get('first_player', 0),), compute)
-
-
-x_4492 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:171
-
-
-def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return MEMO(ctx, (4493,), lambda: FN['sorted'](ctx, None, [v_c_752 for v_c_752 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_752, NOREC).get('deck', None) if type(v_c_752) is str else None) == 'project')]))
+    return MEMO(ctx, (4856, ctx.stamps.get('first_player', 0),), compute)
 
 
 x_4494 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
-def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def x_4495(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+    return MEMO(ctx, (4495,), lambda: FN['sorted'](ctx, None, [v_c_752 for v_c_752 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_752, NOREC).get('deck', None) if type(v_c_752) is str else None) == 'project')]))
+
+
+x_4496 = x_176  # rules_data/terraforming_mars/definitions/turns.yaml:171
+
+
+def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     return IDS(ctx, 'resources')
 
 
-def x_4500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
 
 
-def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     return IDS(ctx, 'corporations')
 
 
-def x_4504(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4506(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~757'))) is str else None) == True)
 
 
-x_4506 = x_4342  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+x_4508 = x_4344  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
-def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return [E.get('c~758')]
 
 
-def x_4508(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4510(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~758'))) is str else 0)
 
 
-def x_4510(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4512(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~760'), 0))
 
 
-def x_4513(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[8], E.get('c~758'))
 
 
-def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     return ctx.state.get('first_player')
 
 
-def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     return FN['random'](ctx, None, len(ctx.state['players']))
 
 
-x_4516 = x_4514  # rules_data/terraforming_mars/definitions/turns.yaml:189
+x_4518 = x_4516  # rules_data/terraforming_mars/definitions/turns.yaml:189
 
 
-def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def x_4519(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
     return AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))
 
 
-def x_4520(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~761'))) is str else None) == 'game')
 
 
-def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~761'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~761'), 0))
 
 
-def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~761'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~761'), 0))
 
 
-def x_4525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~761') == 'tr')) and (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4526 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_4528 = x_4355  # rules_data/terraforming_mars/flow.yaml:26
+x_4528 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4530 = x_4357  # rules_data/terraforming_mars/flow.yaml:26
 
 
-def x_4529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def x_4531(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_763 if type(_h1) is type(v_k_763) is int else AR('+', _h1, v_k_763)), len(ctx.state['players'])) for v_k_763 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4529, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4531, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4532 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4533 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4534 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4535 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4537 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4538 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4539 = x_4388  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4540 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4541 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4534 = x_175  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4535 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4536 = x_177  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4537 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4539 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4540 = x_181  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4541 = x_4390  # rules_data/terraforming_mars/definitions/cards.yaml:22
 x_4542 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4543 = x_176  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4544 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_765 if type(_h1) is type(v_k_765) is int else AR('+', _h1, v_k_765)), len(ctx.state['players'])) for v_k_765 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4543, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4545, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4544 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4546 = x_4390  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~769') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~770') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4551 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4553 = x_4159  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~771'))) is type((_w2 := E.get('t_v~772'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~773'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~768'))) is int else num(_w4)))
 
 
-x_4554 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4556 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~771'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~772'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~773'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~768'))) is int else num(_w22)))
 
 
-def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~768'))) is type((_w4 := E.get('s_v~771'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~771'))]) if ((_w6 if type((_w6 := E.get('s_v~771'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4560(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~768'))) is type((_w4 := E.get('t_v~772'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~772'))]) if ((_w6 if type((_w6 := E.get('t_v~772'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4561(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~768'))) is type((_w4 := E.get('h_v~773'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~773'))]) if ((_w6 if type((_w6 := E.get('h_v~773'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4560(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4562(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~768'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~774'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~771'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~775'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~772'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~776'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~773'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~774'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~774'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~771'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~775'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~772'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~776'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~773'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~771'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~768'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~775'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~774'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~771'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~775'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~772'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~776'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~773'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~772'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~768'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~776'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~774'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~771'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~775'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~772'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~776'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~773'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~773'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~768'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4561 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4563 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4562(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4564(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~768'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~774'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~771'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~775'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~772'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~776'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~773'))) is int else num(_w7))))])
 
 
-x_4563 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
 x_4565 = x_4171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4567 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4567 = x_4173  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4569 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4571(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~768'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~774'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~771'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~775'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~772'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~776'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~773'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~774')} if ((_w8 if type((_w8 := E.get('s_v~771'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~775')} if ((_w11 if type((_w11 := E.get('t_v~772'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~776')} if ((_w14 if type((_w14 := E.get('h_v~773'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4571 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4573 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4572(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4574(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return [E.get('card~766')]
 
 
-def x_4573(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4575(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~766'), 'keep': True}
 
 
-x_4574 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4575 = x_4572  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4576 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4577 = x_4574  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4576(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4578(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~766'), 'keep': False}
 
 
-x_4577 = x_4388  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4579 = x_4355  # rules_data/terraforming_mars/flow.yaml:31
+x_4579 = x_4390  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4581 = x_4357  # rules_data/terraforming_mars/flow.yaml:31
 
 
-def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_4582(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_4582(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))
 
 
-def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4585(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_777 if type(_h1) is type(v_k_777) is int else AR('+', _h1, v_k_777)), len(ctx.state['players'])) for v_k_777 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4583, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4585, ctx.stamps.get('first_player', 0),), compute)
 
 
-def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4586(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     if E is None:
         E = ctx.env()
     return (not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))
 
 
-def x_4586(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_4588(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     if E is None:
         E = ctx.env()
     return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))
 
 
-def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken')
 
 
-def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_4591(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
     return any([(FLD(ctx, K[9], v_c_779) != None) for v_c_779 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-x_4590 = x_4342  # rules_data/terraforming_mars/definitions/turns.yaml:33
+x_4592 = x_4344  # rules_data/terraforming_mars/definitions/turns.yaml:33
 
 
-def x_4592(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[9], E.get('c~780'))
 
 
-def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('done~778'))) is int else num(_w1)) < 2)
 
 
-x_4598 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4600 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[10], E.get('card~782'))
 
 
-def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'card_cost', {'card': E.get('card~783')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~783'))) is str else 0), 0)
 
 
-def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~783')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~783'))) is str else []))) else False) else 0), None)
 
 
-def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~783')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~783'))) is str else []))) else False) else 0), None)
 
 
-def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~785') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~786') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4607 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4609 = x_4159  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~787'))) is type((_w2 := E.get('t_v~788'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~789'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~784'))) is int else num(_w4)))
 
 
-x_4610 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4612 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~787'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~788'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~789'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~784'))) is int else num(_w22)))
 
 
-def x_4613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~784'))) is type((_w4 := E.get('s_v~787'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~787'))]) if ((_w6 if type((_w6 := E.get('s_v~787'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~784'))) is type((_w4 := E.get('t_v~788'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~788'))]) if ((_w6 if type((_w6 := E.get('t_v~788'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~784'))) is type((_w4 := E.get('h_v~789'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~789'))]) if ((_w6 if type((_w6 := E.get('h_v~789'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~784'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~790'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~787'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~791'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~788'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~792'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~789'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~790'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~790'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~787'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~791'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~788'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~792'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~789'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~787'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~784'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~791'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~790'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~787'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~791'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~788'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~792'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~789'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~788'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~784'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~792'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~790'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~787'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~791'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~788'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~792'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~789'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~789'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~784'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4617 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4619 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~784'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~790'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~787'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~791'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~788'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~792'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~789'))) is int else num(_w7))))])
 
 
-x_4619 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
 x_4621 = x_4171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4623 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4623 = x_4173  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4625 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~784'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~790'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~787'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~791'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~788'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~792'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~789'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~790')} if ((_w8 if type((_w8 := E.get('s_v~787'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~791')} if ((_w11 if type((_w11 := E.get('t_v~788'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~792')} if ((_w14 if type((_w14 := E.get('h_v~789'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4629 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
+x_4631 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
 
 
-def x_4630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
     return [E.get('card~782')]
 
 
-def x_4631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4633(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~782'))) is str else None) != None)
 
 
-def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('card~782'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~782'), 0))
 
 
-def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[11], E.get('card~782'))
 
 
-def x_4636(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4638(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~782'))) is str else None) == 'event')
 
 
-def x_4637(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4639(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('events')
 
 
-x_4638 = x_4630  # rules_data/terraforming_mars/definitions/cards.yaml:139
+x_4640 = x_4632  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
-def x_4639(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-x_4640 = x_4630  # rules_data/terraforming_mars/definitions/cards.yaml:139
+x_4642 = x_4632  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
-def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~782'))) is str else [])
 
 
-def x_4644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~782'))) is str else 0)
 
 
-x_4647 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:37
-
-
-def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'play', 'card': E.get('card~781')}
-
-
-def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    return IDS(ctx, 'actions')
+x_4649 = x_4597  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
 def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
+    return {'act': 'play', 'card': E.get('card~781')}
+
+
+def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    return IDS(ctx, 'actions')
+
+
+def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~793'))) is str else None) != 'conversion')
 
 
-def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[12], E.get('a~794'))
 
 
-def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~794'))) is str else None) == 'megacredits')
 
 
-def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~794')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~794'))) is str else 0), 0)
 
 
-def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~797') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~798') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4661 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4663 = x_4159  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~799'))) is type((_w2 := E.get('t_v~800'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~801'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~796'))) is int else num(_w4)))
 
 
-x_4664 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4666 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~799'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~800'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~801'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~796'))) is int else num(_w22)))
 
 
-def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~796'))) is type((_w4 := E.get('s_v~799'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~799'))]) if ((_w6 if type((_w6 := E.get('s_v~799'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~796'))) is type((_w4 := E.get('t_v~800'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~800'))]) if ((_w6 if type((_w6 := E.get('t_v~800'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~796'))) is type((_w4 := E.get('h_v~801'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~801'))]) if ((_w6 if type((_w6 := E.get('h_v~801'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~796'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~802'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~799'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~803'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~800'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~804'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~801'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~802'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~802'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~799'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~803'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~800'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~804'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~801'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~799'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~796'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~803'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~802'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~799'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~803'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~800'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~804'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~801'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~800'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~796'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~804'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~802'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~799'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~803'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~800'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~804'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~801'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~801'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~796'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4671 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4673 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~796'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~802'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~799'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~803'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~800'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~804'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~801'))) is int else num(_w7))))])
 
 
-x_4673 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
 x_4675 = x_4171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4677 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4677 = x_4173  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4679 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~796'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~802'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~799'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~803'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~800'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~804'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~801'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~802')} if ((_w8 if type((_w8 := E.get('s_v~799'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~803')} if ((_w11 if type((_w11 := E.get('t_v~800'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~804')} if ((_w14 if type((_w14 := E.get('h_v~801'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4681 = x_4655  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4683 = x_4657  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_4682(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~794'))) is str else None)
 
 
-def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get(E.get('r~806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~806'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~805'))) is int else num(_w4)))
 
 
-def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~806'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~806'), 0))
 
 
-def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4688(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[13], E.get('a~794'))
 
 
-def x_4687(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~794'))) is str else None) == 'standard_project')
 
 
-def x_4690(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~794'))) is str else 0)
 
 
-x_4693 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:40
-
-
-def x_4695(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~793')}
-
-
-x_4696 = x_4650  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4695 = x_4597  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
 def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
+    return {'act': 'project', 'id': E.get('a~793')}
+
+
+x_4698 = x_4652  # rules_data/terraforming_mars/definitions/turns.yaml:36
+
+
+def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~807'))) is str else None) == 'conversion')
 
 
-def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[12], E.get('a~808'))
 
 
-def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~808'))) is str else None) == 'megacredits')
 
 
-def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~808')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~808'))) is str else 0), 0)
 
 
-def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~811') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~812') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4707 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4709 = x_4159  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4710(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~813'))) is type((_w2 := E.get('t_v~814'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~815'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~810'))) is int else num(_w4)))
 
 
-x_4710 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4712 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4714(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~813'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~814'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~815'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~810'))) is int else num(_w22)))
 
 
-def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~810'))) is type((_w4 := E.get('s_v~813'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~813'))]) if ((_w6 if type((_w6 := E.get('s_v~813'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4714(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~810'))) is type((_w4 := E.get('t_v~814'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~814'))]) if ((_w6 if type((_w6 := E.get('t_v~814'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4717(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~810'))) is type((_w4 := E.get('h_v~815'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~815'))]) if ((_w6 if type((_w6 := E.get('h_v~815'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~810'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~816'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~813'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~817'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~814'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~815'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~816'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~816'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~813'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~817'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~814'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~818'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~815'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~813'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~810'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~817'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~816'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~813'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~817'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~814'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~818'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~815'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~814'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~810'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~818'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~816'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~813'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~817'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~814'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~818'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~815'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~815'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~810'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4717 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4719 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~810'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~816'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~813'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~817'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~814'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~815'))) is int else num(_w7))))])
 
 
-x_4719 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
 x_4721 = x_4171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4723 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4723 = x_4173  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4725 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~810'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~816'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~813'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~817'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~814'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~818'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~815'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~816')} if ((_w8 if type((_w8 := E.get('s_v~813'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~817')} if ((_w11 if type((_w11 := E.get('t_v~814'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~818')} if ((_w14 if type((_w14 := E.get('h_v~815'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4727 = x_4701  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4729 = x_4703  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~808'))) is str else None)
 
 
-def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get(E.get('r~820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~820'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~819'))) is int else num(_w4)))
 
 
-def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~820'), 0))
 
 
-def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[13], E.get('a~808'))
 
 
-def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~808'))) is str else None) == 'standard_project')
 
 
-def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~808'))) is str else 0)
 
 
-x_4739 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:42
+x_4741 = x_4597  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
-def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'convert', 'id': E.get('a~807')}
 
 
-def x_4742(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4744(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_4744(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
     return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~822') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~822'), _w1)))) and (FLD(ctx, K[14], E.get('m~822'))) else False)
 
 
-def x_4749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~825') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~826') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4751 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4753 = x_4159  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4754(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~827'))) is type((_w2 := E.get('t_v~828'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~829'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~824'))) is int else num(_w4)))
 
 
-x_4754 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4756 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~827'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~828'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~829'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~824'))) is int else num(_w22)))
 
 
-def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~824'))) is type((_w4 := E.get('s_v~827'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~827'))]) if ((_w6 if type((_w6 := E.get('s_v~827'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~824'))) is type((_w4 := E.get('t_v~828'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~828'))]) if ((_w6 if type((_w6 := E.get('t_v~828'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~824'))) is type((_w4 := E.get('h_v~829'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~829'))]) if ((_w6 if type((_w6 := E.get('h_v~829'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~824'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~830'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~827'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~831'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~828'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~832'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~829'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~830'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~830'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~827'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~831'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~828'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~832'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~829'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~827'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~824'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~831'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~830'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~827'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~831'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~828'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~832'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~829'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~828'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~824'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~832'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~830'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~827'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~831'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~828'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~832'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~829'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~829'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~824'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4761 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4763 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~824'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~830'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~827'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~831'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~828'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~832'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~829'))) is int else num(_w7))))])
 
 
-x_4763 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
 x_4765 = x_4171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4767 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4767 = x_4173  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4769 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~824'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~830'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~827'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~831'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~828'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~832'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~829'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~830')} if ((_w8 if type((_w8 := E.get('s_v~827'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~831')} if ((_w11 if type((_w11 := E.get('t_v~828'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~832')} if ((_w14 if type((_w14 := E.get('h_v~829'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('m~822'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~822'), None))
 
 
-x_4775 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:43
+x_4777 = x_4597  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
-def x_4777(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'milestone', 'id': E.get('m~821')}
 
 
-def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4780, E.get('a~834'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~834') in _w1 if type((_w1 := [(v_f_835.get('id', None) if type(v_f_835) is dict else KEY(v_f_835, 'id', None)) for v_f_835 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~834'), _w1)))) else False))
+    return MEMO(ctx, (4782, E.get('a~834'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~834') in _w1 if type((_w1 := [(v_f_835.get('id', None) if type(v_f_835) is dict else KEY(v_f_835, 'id', None)) for v_f_835 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~834'), _w1)))) else False))
 
 
-def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     return (_w1.get(FN['count'](ctx, None, ctx.state.get('awards')), None) if type((_w1 := K[15])) is dict else KEY(_w1, FN['count'](ctx, None, ctx.state.get('awards')), None))
 
 
-def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~838') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~839') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4787 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4789 = x_4159  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~840'))) is type((_w2 := E.get('t_v~841'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~842'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~837'))) is int else num(_w4)))
 
 
-x_4790 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4792 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~840'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~841'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~842'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~837'))) is int else num(_w22)))
 
 
-def x_4793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('s_v~840'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~840'))]) if ((_w6 if type((_w6 := E.get('s_v~840'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4796(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('t_v~841'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~841'))]) if ((_w6 if type((_w6 := E.get('t_v~841'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~837'))) is type((_w4 := E.get('h_v~842'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~842'))]) if ((_w6 if type((_w6 := E.get('h_v~842'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4796(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~843'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~843'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~840'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~844'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~841'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~845'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~842'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~840'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~837'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~844'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~843'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~840'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~844'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~841'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~845'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~842'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~841'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~837'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~845'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~843'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~840'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~844'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~841'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~845'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~842'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~842'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~837'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4797 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4799 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4800(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))])
 
 
-x_4799 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
 x_4801 = x_4171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4803 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4803 = x_4173  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4805 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~837'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~843'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~840'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~844'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~841'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~845'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~842'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~843')} if ((_w8 if type((_w8 := E.get('s_v~840'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~844')} if ((_w11 if type((_w11 := E.get('t_v~841'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~845')} if ((_w14 if type((_w14 := E.get('h_v~842'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     return ctx.state.get('awards')
 
 
-def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def x_4810(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     if E is None:
         E = ctx.env()
     return [{'id': E.get('a~834'), 'by': E.get('you')}]
 
 
-x_4811 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:45
-
-
-def x_4813(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~833')}
-
-
-x_4814 = x_4639  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4813 = x_4597  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
 def x_4815(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
+    return {'act': 'award', 'id': E.get('a~833')}
+
+
+x_4816 = x_4641  # rules_data/terraforming_mars/definitions/turns.yaml:36
+
+
+def x_4817(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
     return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~846'))) - 1))
 
 
-def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_4820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     if E is None:
         E = ctx.env()
     return (not (E.get('card~849') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~849'), _w2)))
 
 
-def x_4819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4821(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
 
 
-def x_4820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return [E.get('card~849')]
 
 
-def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
     return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~848'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~849')))) is dict else KEY(_w1, E.get('k~848'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-def x_4823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4825(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
     return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~848'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~849')))) is dict else KEY(_w1, E.get('k~848'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-x_4826 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:48
-
-
-def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~846'), 'index': E.get('k~847')}
-
-
-x_4829 = x_4342  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4828 = x_4597  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
 def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
+    return {'act': 'card_action', 'card': E.get('card~846'), 'index': E.get('k~847')}
+
+
+x_4831 = x_4344  # rules_data/terraforming_mars/definitions/turns.yaml:36
+
+
+def x_4832(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
     return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~850'))) - 1))
 
 
-def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_4835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
     return (not (E.get('c~853') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~853'), _w2)))
 
 
-x_4834 = x_4819  # rules_data/terraforming_mars/definitions/cards.yaml:306
+x_4836 = x_4821  # rules_data/terraforming_mars/definitions/cards.yaml:306
 
 
-def x_4835(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
     return [E.get('c~853')]
 
 
-def x_4837(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
     return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~852'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~853')))) is dict else KEY(_w1, E.get('k~852'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
     return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~852'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~853')))) is dict else KEY(_w1, E.get('k~852'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-x_4841 = x_4595  # rules_data/terraforming_mars/definitions/turns.yaml:51
+x_4843 = x_4597  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
-def x_4843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'card_action', 'card': E.get('c~850'), 'index': E.get('k~851')}
 
 
-def x_4844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
     return (E.get('done~778') == 0)
 
 
-x_4845 = x_4580  # rules_data/terraforming_mars/definitions/turns.yaml:53
+x_4847 = x_4582  # rules_data/terraforming_mars/definitions/turns.yaml:53
 
 
-def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_4848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
     return [E.get('you')]
 
 
-def x_4850(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def x_4852(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('done~778'))) is int else num(_w1)) > 0)
 
 
-def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('b~855'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~855'), 0))
 
 
-def x_4858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_4860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('a~854'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~854'), 0))
 
 
-x_4859 = x_4858  # rules_data/terraforming_mars/definitions/resources.yaml:69
+x_4861 = x_4860  # rules_data/terraforming_mars/definitions/resources.yaml:69
 
 
-def x_4863(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def x_4865(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if E is None:
         E = ctx.env()
     return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
 
 
-def x_4864(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_4866(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~857'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~857'), 0))
 
 
-def x_4865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_4867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('n~856'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~858'))) is int else num(_w2)))
 
 
-x_4866 = x_4497  # rules_data/terraforming_mars/definitions/resources.yaml:74
+x_4868 = x_4499  # rules_data/terraforming_mars/definitions/resources.yaml:74
 
 
-def x_4867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4869(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~859'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~859'), 0))
 
 
-def x_4868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_4870(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~859'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~859'), 0))
 
 
-x_4869 = x_4819  # rules_data/terraforming_mars/definitions/turns.yaml:195
-x_4871 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_4871 = x_4821  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_4873 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
 
 
-def x_4873(ctx, E=None):  # 
+def x_4875(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
         return all(((_w1 if type((_w1 := (_h1.get(v_p_860, 0) if type(_h1) is dict else KEY(_h1, v_p_860, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_860, NOREC).get('max', 0) if type(v_p_860) is str else 0))) is int else num(_w2))) for v_p_860 in IDS(ctx, 'parameters'))
-    return MEMO(ctx, (4873, ctx.stamps.get('params', 0),), compute)
+    return MEMO(ctx, (4875, ctx.stamps.get('params', 0),), compute)
 
 
-def x_4874(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def x_4876(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_861 if type(_h1) is type(v_k_861) is int else AR('+', _h1, v_k_861)), len(ctx.state['players'])) for v_k_861 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4874, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4876, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4877 = x_4650  # rules_data/terraforming_mars/definitions/turns.yaml:161
+x_4879 = x_4652  # rules_data/terraforming_mars/definitions/turns.yaml:161
 
 
-def x_4878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_4880(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
     return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~863'))) is str else None) == 'conversion')) and ((E.get('a~863') == 'plants_to_greenery')) else False)
 
 
-def x_4880(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[12], E.get('a~864'))
 
 
-def x_4881(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4883(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~864'))) is str else None) == 'megacredits')
 
 
-def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4884(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~864')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~864'))) is str else 0), 0)
 
 
-def x_4886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~867') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~868') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4888 = x_4157  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4890 = x_4159  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~869'))) is type((_w2 := E.get('t_v~870'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~871'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4892(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~866'))) is int else num(_w4)))
 
 
-x_4891 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4893 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~869'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~870'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~871'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~866'))) is int else num(_w22)))
 
 
-def x_4894(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~866'))) is type((_w4 := E.get('s_v~869'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~869'))]) if ((_w6 if type((_w6 := E.get('s_v~869'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4897(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~866'))) is type((_w4 := E.get('t_v~870'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~870'))]) if ((_w6 if type((_w6 := E.get('t_v~870'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~866'))) is type((_w4 := E.get('h_v~871'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~871'))]) if ((_w6 if type((_w6 := E.get('h_v~871'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_4897(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~866'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~872'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~869'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~873'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~870'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~874'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~871'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~872'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~872'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~869'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~873'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~870'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~874'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~871'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~869'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~866'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~873'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~872'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~869'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~873'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~870'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~874'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~871'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~870'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~866'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~874'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~872'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~869'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~873'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~870'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~874'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~871'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~871'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~866'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4898 = x_4160  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4900 = x_4162  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~866'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~872'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~869'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~873'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~870'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~874'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~871'))) is int else num(_w7))))])
 
 
-x_4900 = x_4169  # rules_data/terraforming_mars/definitions/cards.yaml:102
 x_4902 = x_4171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4904 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4904 = x_4173  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4906 = x_163  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4906(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4908(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~866'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~872'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~869'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~873'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~870'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~874'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~871'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~872')} if ((_w8 if type((_w8 := E.get('s_v~869'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~873')} if ((_w11 if type((_w11 := E.get('t_v~870'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~874')} if ((_w14 if type((_w14 := E.get('h_v~871'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4908 = x_4882  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4910 = x_4884  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_4909(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4911(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~864'))) is str else None)
 
 
-def x_4910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get(E.get('r~876'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~876'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~875'))) is int else num(_w4)))
 
 
-def x_4911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4913(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~876'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~876'), 0))
 
 
-def x_4913(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4915(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[13], E.get('a~864'))
 
 
-def x_4914(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4916(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~864'))) is str else None) == 'standard_project')
 
 
-def x_4917(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4919(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~864'))) is str else 0)
 
 
-def x_4918(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_4920(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
     return {'act': 'convert', 'id': E.get('a~863')}
 
 
-x_4922 = x_4863  # 
-
-
-def x_4923(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('milestones')
-        return (5 * len([v_m_877 for v_m_877 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_877, None) if type(_h1) is dict else KEY(_h1, v_m_877, None)) == E.get('you'))]))
-    return MEMO(ctx, (4923, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
-
-
-def x_4924(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_879, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_p_879 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_880 for v_p_880 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_880, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_881, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_q_881 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_882, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_p_882 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_882, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_883, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_q_883 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_878 in items_of(ctx.state.get('awards'))])
+x_4924 = x_4865  # 
 
 
 def x_4925(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        return len([v_s_884 for v_s_884 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_884, {}) if type(_h1) is dict else KEY(_h1, v_s_884, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (4925, E.get('you'), ctx.stamps.get('board', 0),), compute)
+        _h1 = ctx.state.get('milestones')
+        return (5 * len([v_m_877 for v_m_877 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_877, None) if type(_h1) is dict else KEY(_h1, v_m_877, None)) == E.get('you'))]))
+    return MEMO(ctx, (4925, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
 
 
 def x_4926(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        return sum([len([v_x_886 for v_x_886 in ADJ(ctx, 'spaces', v_s_885) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_886, {}) if type(_h1) is dict else KEY(_h1, v_x_886, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_886, {}) if type(_h1) is dict else KEY(_h1, v_x_886, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_886, {}) if type(_h1) is dict else KEY(_h1, v_x_886, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_885 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_885, {}) if type(_h1) is dict else KEY(_h1, v_s_885, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (4926, E.get('you'), ctx.stamps.get('board', 0),), compute)
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_879, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_p_879 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_880 for v_p_880 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_880, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_881, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_q_881 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_882, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_p_882 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_882, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_883, lambda E: FLD(ctx, K[18], (v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)))) for v_q_883 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_878 in items_of(ctx.state.get('awards'))])
 
 
 def x_4927(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_887) for v_c_887 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    def compute():
+        _h1 = ctx.state.get('board')
+        return len([v_s_884 for v_s_884 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_884, {}) if type(_h1) is dict else KEY(_h1, v_s_884, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (4927, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_4928(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        return sum([len([v_x_886 for v_x_886 in ADJ(ctx, 'spaces', v_s_885) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_886, {}) if type(_h1) is dict else KEY(_h1, v_x_886, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_886, {}) if type(_h1) is dict else KEY(_h1, v_x_886, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_886, {}) if type(_h1) is dict else KEY(_h1, v_x_886, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_885 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_885, {}) if type(_h1) is dict else KEY(_h1, v_s_885, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (4928, E.get('you'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_4929(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
+    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_887) for v_c_887 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+
+
+def x_4930(ctx, E=None):  # 
     _h1 = ctx.state.get('params')
     return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_888, 0) if type(_h1) is dict else KEY(_h1, v_p_888, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_888, NOREC).get('max', 0) if type(v_p_888) is str else 0))) is int else num(_w2))) for v_p_888 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_889 for v_p_889 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_889] if type(v_p_889) is int and 0 <= v_p_889 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_890] if type(v_q_890) is int and 0 <= v_q_890 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_890 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
-x_4929 = x_4595  # 
+x_4931 = x_4597  # 
 
 
-def x_4930(ctx, E=None):  # 
+def x_4932(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
         return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_892, 0) if type(_h1) is dict else KEY(_h1, v_p_892, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_892, NOREC).get('max', 0) if type(v_p_892) is str else 0))) is int else num(_w2))) for v_p_892 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
-    return MEMO(ctx, (4930, ctx.stamps.get('params', 0),), compute)
+    return MEMO(ctx, (4932, ctx.stamps.get('params', 0),), compute)
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
@@ -3349,8 +3349,8 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_29(ctx, E):
@@ -3449,8 +3449,8 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -3616,8 +3616,8 @@ def t_50(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_51(ctx, r1, s, E)
@@ -3681,8 +3681,8 @@ def d_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -4116,8 +4116,8 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_128(ctx, E):
@@ -5766,19 +5766,19 @@ def d_342(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_3533(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
+def d_3535(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 10, True)
-    if not d_3535(ctx, E):
+    if not d_3537(ctx, E):
         return False
     return True
 
 
-def d_3534(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
+def d_3536(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5788,7 +5788,7 @@ def d_3534(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
     return True
 
 
-def d_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5797,67 +5797,67 @@ def d_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~715'))
     while left > 0:
         left -= 1
-        if not d_3536(ctx, E):
-            return False
-    return True
-
-
-def d_3536(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3537(ctx, E):
-        return False
-    if not d_3542(ctx, E):
-        return False
-    return True
-
-
-def d_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4028(ctx, E):
         if not d_3538(ctx, E):
             return False
     return True
 
 
 def d_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3539(ctx, E):
+        return False
+    if not d_3544(ctx, E):
+        return False
+    return True
+
+
+def d_3539(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4030(ctx, E):
+        if not d_3540(ctx, E):
+            return False
+    return True
+
+
+def d_3540(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4030(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4032(ctx, E), '=', False, K[32])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3541)
+    STMT(ctx, 3543)
     return True
 
 
-d_3539 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3540 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3541 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3542 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3541(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3541)
+    STMT(ctx, 3543)
     return True
 
 
-d_3542 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3543 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3544 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3545 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3544 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3545 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3546 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3547 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3546(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
+def d_3548(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5865,13 +5865,13 @@ def d_3546(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 4, True)
     LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3549, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_3547(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
+def d_3549(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5881,22 +5881,22 @@ def d_3547(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     return True
 
 
-d_3548 = d_2  # rules_data/terraforming_mars/corporations.yaml:29
+d_3550 = d_2  # rules_data/terraforming_mars/corporations.yaml:29
 
 
-def d_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3549, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_3550(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
+def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5904,13 +5904,13 @@ def d_3550(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 4, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3553, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
-def d_3551(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
+def d_3553(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5920,7 +5920,7 @@ def d_3551(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     return True
 
 
-def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
+def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5930,19 +5930,19 @@ def d_3552(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     return True
 
 
-def d_3553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3553, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3555, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
-def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
+def d_3556(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5950,34 +5950,34 @@ def d_3554(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 2, True)
     LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 3557, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3559, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     LOCAL(ctx, E, 'n~717', 3, True)
     LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3562, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
-d_3555 = d_136  # rules_data/terraforming_mars/corporations.yaml:37
-d_3556 = d_192  # rules_data/terraforming_mars/corporations.yaml:37
+d_3557 = d_136  # rules_data/terraforming_mars/corporations.yaml:37
+d_3558 = d_192  # rules_data/terraforming_mars/corporations.yaml:37
 
 
-def d_3557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3559(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3557, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3559, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-def d_3558(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
+def d_3560(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5987,7 +5987,7 @@ def d_3558(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     return True
 
 
-def d_3559(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
+def d_3561(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5997,19 +5997,19 @@ def d_3559(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     return True
 
 
-def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3562, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
-def d_3561(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
+def d_3563(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6017,13 +6017,13 @@ def d_3561(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 3, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 3564, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3566, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-def d_3562(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
+def d_3564(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6033,7 +6033,7 @@ def d_3562(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     return True
 
 
-def d_3563(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
+def d_3565(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6043,19 +6043,19 @@ def d_3563(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     return True
 
 
-def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3566(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3564, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3566, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-def d_3565(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
+def d_3567(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6063,13 +6063,13 @@ def d_3565(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 20, True)
     LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3570, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_3566(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
+def d_3568(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6079,22 +6079,22 @@ def d_3566(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     return True
 
 
-d_3567 = d_137  # rules_data/terraforming_mars/corporations.yaml:57
+d_3569 = d_137  # rules_data/terraforming_mars/corporations.yaml:57
 
 
-def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3570(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3570, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def d_3569(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
+def d_3571(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6102,13 +6102,13 @@ def d_3569(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 2, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3572, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3574, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
-def d_3570(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
+def d_3572(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6118,37 +6118,37 @@ def d_3570(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     return True
 
 
-d_3571 = d_3552  # rules_data/terraforming_mars/corporations.yaml:59
+d_3573 = d_3554  # rules_data/terraforming_mars/corporations.yaml:59
 
 
-def d_3572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3572, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3574, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[25])
     return True
 
 
-def d_3573(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
+def d_3575(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 3, True)
-    if not d_3575(ctx, E):
+    if not d_3577(ctx, E):
         return False
     return True
 
 
-d_3574 = d_3562  # rules_data/terraforming_mars/corporations.yaml:66
+d_3576 = d_3564  # rules_data/terraforming_mars/corporations.yaml:66
 
 
-def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6157,67 +6157,67 @@ def d_3575(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~715'))
     while left > 0:
         left -= 1
-        if not d_3576(ctx, E):
-            return False
-    return True
-
-
-def d_3576(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3577(ctx, E):
-        return False
-    if not d_3582(ctx, E):
-        return False
-    return True
-
-
-def d_3577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4075(ctx, E):
         if not d_3578(ctx, E):
             return False
     return True
 
 
 def d_3578(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3579(ctx, E):
+        return False
+    if not d_3584(ctx, E):
+        return False
+    return True
+
+
+def d_3579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4077(ctx, E):
+        if not d_3580(ctx, E):
+            return False
+    return True
+
+
+def d_3580(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4077(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4079(ctx, E), '=', False, K[32])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3581)
+    STMT(ctx, 3583)
     return True
 
 
-d_3579 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3580 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3581 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3582 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3581(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3583(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3581)
+    STMT(ctx, 3583)
     return True
 
 
-d_3582 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3583 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3584 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3585 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3584 = d_152  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3585 = d_153  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3586 = d_154  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3587 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3586(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
+def d_3588(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6225,18 +6225,18 @@ def d_3586(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 5, True)
     LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 3589, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3591, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 3592, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
-def d_3587(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
+def d_3589(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6246,25 +6246,25 @@ def d_3587(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     return True
 
 
-d_3588 = d_137  # rules_data/terraforming_mars/corporations.yaml:75
+d_3590 = d_137  # rules_data/terraforming_mars/corporations.yaml:75
 
 
-def d_3589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3589, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3591, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-d_3590 = d_194  # rules_data/terraforming_mars/corporations.yaml:75
+d_3592 = d_194  # rules_data/terraforming_mars/corporations.yaml:75
 
 
-def d_3591(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
+def d_3593(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6274,19 +6274,19 @@ def d_3591(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     return True
 
 
-def d_3592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3592, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3594, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
-def d_3593(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
+def d_3595(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6294,13 +6294,13 @@ def d_3593(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         E = ctx.env()
     LOCAL(ctx, E, 'n~720', 1, True)
     LOCAL(ctx, E, 'r~721', 'steel', True)
-    c, key = KEYPLACE(ctx, 3596, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, 3598, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~720'), '+=', False, K[26])
     return True
 
 
-def d_3594(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
+def d_3596(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6310,7 +6310,7 @@ def d_3594(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     return True
 
 
-def d_3595(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
+def d_3597(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6320,19 +6320,19 @@ def d_3595(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     return True
 
 
-def d_3596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3596, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, 3598, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~720'), '+=', False, K[26])
     return True
 
 
-def d_3597(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
+def d_3599(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6340,76 +6340,76 @@ def d_3597(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 10, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3600, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3602, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-d_3598 = d_3534  # rules_data/terraforming_mars/corporations.yaml:84
-d_3599 = d_329  # rules_data/terraforming_mars/corporations.yaml:84
+d_3600 = d_3536  # rules_data/terraforming_mars/corporations.yaml:84
+d_3601 = d_329  # rules_data/terraforming_mars/corporations.yaml:84
 
 
-def d_3600(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3602(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3600, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3602, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[25])
     return True
 
 
-def t_3601(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
+def t_3603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:93
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~715', 'city', True)
-    return t_3603(ctx, k, s, E)
+    return t_3605(ctx, k, s, E)
 
 
-d_3602 = d_77  # rules_data/terraforming_mars/corporations.yaml:93
+d_3604 = d_77  # rules_data/terraforming_mars/corporations.yaml:93
 
 
-def t_3603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3605(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4107(ctx, E):
-        return t_3604(ctx, k, s, E)
+    if x_4109(ctx, E):
+        return t_3606(ctx, k, s, E)
     return k()
 
 
-def t_3604(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3606(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_4108(ctx, E), True)
-    if not x_4109(ctx, E):
+    LOCAL(ctx, E, 'legal~725', x_4110(ctx, E), True)
+    if not x_4111(ctx, E):
         return False
-    return t_3607(ctx, k, s, E)
+    return t_3609(ctx, k, s, E)
 
 
-d_3605 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3606 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3607 = d_40  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3608 = d_41  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
-def t_3607(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3607, None, [], k)
+    return CHOOSE(ctx, 3609, None, [], k)
 
 
-def t_3608(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3610(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6417,74 +6417,74 @@ def t_3608(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~727', E.get('t~715'), True)
     LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3611(ctx, k, s, E)
+    return t_3613(ctx, k, s, E)
 
 
-d_3609 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3610 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3611 = d_44  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3612 = d_45  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3613(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3612, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3614, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4114(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4116(ctx, E), '=', False, K[30])
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[31])
-    return t_3614(ctx, k, s, E)
+    return t_3616(ctx, k, s, E)
 
 
-def d_3612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3614(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3612, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3614, ctx.state.get('board'), E.get('s~728'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4114(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4116(ctx, E), '=', False, K[30])
     return True
 
 
-d_3613 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3614 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3615 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3616 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3617 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3618 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3619 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3620 = d_55  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3615 = d_48  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3616 = t_49  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3617 = t_50  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3618 = t_51  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3619 = t_52  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3620 = t_53  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3621 = t_54  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3622 = d_55  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def d_3621(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3623(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3622(ctx, E):
+    if not d_3624(ctx, E):
         return False
-    if not d_3627(ctx, E):
+    if not d_3629(ctx, E):
         return False
     return True
 
 
-def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3624(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4128(ctx, E):
-        if not d_3623(ctx, E):
+    if x_4130(ctx, E):
+        if not d_3625(ctx, E):
             return False
     return True
 
 
-def d_3623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6492,51 +6492,25 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     LOCAL(ctx, E, 'n~730', 1, True)
     LOCAL(ctx, E, 'r~731', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3626, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, 3628, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[26])
     return True
 
 
-d_3624 = d_96  # rules_data/terraforming_mars/corporations.yaml:97
-d_3625 = d_97  # rules_data/terraforming_mars/corporations.yaml:97
+d_3626 = d_96  # rules_data/terraforming_mars/corporations.yaml:97
+d_3627 = d_97  # rules_data/terraforming_mars/corporations.yaml:97
 
 
-def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3628(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3626, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, 3628, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~730'), '+=', False, K[26])
-    return True
-
-
-def d_3627(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4133(ctx, E):
-        if not d_3628(ctx, E):
-            return False
-    return True
-
-
-def d_3628(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~732', 3, True)
-    LOCAL(ctx, E, 'r~733', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3631, PL(ctx, E.get('you')).get('stock'), E.get('r~733'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~732'), '+=', False, K[25])
     return True
 
 
@@ -6546,11 +6520,37 @@ def d_3629(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    if x_4135(ctx, E):
+        if not d_3630(ctx, E):
+            return False
+    return True
+
+
+def d_3630(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~732', 3, True)
+    LOCAL(ctx, E, 'r~733', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('stock'), E.get('r~733'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~732'), '+=', False, K[25])
+    return True
+
+
+def d_3631(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'n~732', 3, True)
     return True
 
 
-def d_3630(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
+def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6560,19 +6560,19 @@ def d_3630(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:97
     return True
 
 
-def d_3631(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3633(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3631, PL(ctx, E.get('you')).get('stock'), E.get('r~733'))
+    c, key = KEYPLACE(ctx, 3633, PL(ctx, E.get('you')).get('stock'), E.get('r~733'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~732'), '+=', False, K[25])
     return True
 
 
-def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
+def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6580,13 +6580,13 @@ def d_3632(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
         E = ctx.env()
     LOCAL(ctx, E, 'n~734', 2, True)
     LOCAL(ctx, E, 'r~735', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3635, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
+    c, key = KEYPLACE(ctx, 3637, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~734'), '+=', False, K[26])
     return True
 
 
-def d_3633(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
+def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6596,7 +6596,7 @@ def d_3633(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     return True
 
 
-def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
+def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6606,19 +6606,19 @@ def d_3634(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:100
     return True
 
 
-def d_3635(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3637(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3635, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
+    c, key = KEYPLACE(ctx, 3637, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~734'), '+=', False, K[26])
     return True
 
 
-def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
+def d_3638(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6626,56 +6626,56 @@ def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:108
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 3639, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3641, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-d_3637 = d_1  # rules_data/terraforming_mars/corporations.yaml:108
-d_3638 = d_18  # rules_data/terraforming_mars/corporations.yaml:108
+d_3639 = d_1  # rules_data/terraforming_mars/corporations.yaml:108
+d_3640 = d_18  # rules_data/terraforming_mars/corporations.yaml:108
 
 
-def d_3639(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3641(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3639, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3641, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-def t_3640(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def t_3642(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4150(ctx, E):
+    if not x_4152(ctx, E):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'n~715', 3, True)
-    return t_3643(ctx, k, s, E)
+    return t_3645(ctx, k, s, E)
 
 
-def d_3641(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3643(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4150(ctx, E):
+    if not x_4152(ctx, E):
         return False
     return True
 
 
-d_3642 = d_3562  # rules_data/terraforming_mars/corporations.yaml:120
+d_3644 = d_3564  # rules_data/terraforming_mars/corporations.yaml:120
 
 
-def t_3643(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6684,27 +6684,7 @@ def t_3643(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
     LOCAL(ctx, E, 'sv~717', 0, True)
     LOCAL(ctx, E, 'tv~718', 0, True)
-    return t_3647(ctx, k, s, E)
-
-
-def d_3644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
-    return True
-
-
-def d_3645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~717', 0, True)
-    return True
+    return t_3649(ctx, k, s, E)
 
 
 def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -6713,184 +6693,180 @@ def d_3646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
+    return True
+
+
+def d_3647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~717', 0, True)
+    return True
+
+
+def d_3648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~718', 0, True)
     return True
 
 
-def t_3647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_4155(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_4156(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_4157(ctx, E), True)
-    return t_3651(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~719', x_4157(ctx, E), True)
+    LOCAL(ctx, E, 't_v~720', x_4158(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~721', x_4159(ctx, E), True)
+    return t_3653(ctx, k, s, E)
 
 
-def d_3648(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_4155(ctx, E), True)
+    LOCAL(ctx, E, 's_v~719', x_4157(ctx, E), True)
     return True
 
 
-def d_3649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~720', x_4156(ctx, E), True)
+    LOCAL(ctx, E, 't_v~720', x_4158(ctx, E), True)
     return True
 
 
-def d_3650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~721', x_4157(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~721', x_4159(ctx, E), True)
     return True
 
 
-def t_3651(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3653(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4158(ctx, E):
-        return d_3652(ctx, E) and k()
-    return t_3655(ctx, k, s, E)
-
-
-def d_3652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4159(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3654, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[25])
-    return True
-
-
-def d_3653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4159(ctx, E):
-        return False
-    return True
-
-
-def d_3654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3654, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[25])
-    return True
-
-
-def t_3655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4162(ctx, E):
-        return False
+    if x_4160(ctx, E):
+        return d_3654(ctx, E) and k()
     return t_3657(ctx, k, s, E)
 
 
-def d_3656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4161(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 3656, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[25])
+    return True
+
+
+def d_3655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4162(ctx, E):
+    if not x_4161(ctx, E):
         return False
     return True
 
 
-def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_3656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3657, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3656, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[25])
+    return True
 
 
-def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_3657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4164(ctx, E):
+        return False
+    return t_3659(ctx, k, s, E)
+
+
+def d_3658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4164(ctx, E):
+        return False
+    return True
+
+
+def t_3659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3659, None, [], k)
+
+
+def d_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3659, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3661, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4168(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3660, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4170(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, 3662, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3661, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3663, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3662, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3664, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[25])
     return True
 
 
-def d_3659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3659, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3661, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4168(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_3660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3660, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[25])
-    return True
-
-
-def d_3661(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3661, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4170(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -6900,13 +6876,37 @@ def d_3662(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3662, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3662, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[25])
+    return True
+
+
+def d_3663(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3663, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[25])
+    return True
+
+
+def d_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3664, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[25])
     return True
 
 
-def d_3663(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3665(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6914,12 +6914,12 @@ def d_3663(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
         E = ctx.env()
     LOCAL(ctx, E, 't~725', 'tr', True)
     LOCAL(ctx, E, 'n~726', 1, True)
-    if not d_3666(ctx, E):
+    if not d_3668(ctx, E):
         return False
     return True
 
 
-def d_3664(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3666(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6929,7 +6929,7 @@ def d_3664(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     return True
 
 
-def d_3665(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
+def d_3667(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6939,68 +6939,68 @@ def d_3665(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     return True
 
 
-def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4179(ctx, E):
+    if x_4181(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3667, ctx.state.get('game_tracks'), E.get('t~725'))
+        c, key = KEYPLACE(ctx, 3669, ctx.state.get('game_tracks'), E.get('t~725'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~726'), '+=', False, K[33])
     else:
-        if not d_3668(ctx, E):
+        if not d_3670(ctx, E):
             return False
     return True
 
 
-def d_3667(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3667, ctx.state.get('game_tracks'), E.get('t~725'))
+    c, key = KEYPLACE(ctx, 3669, ctx.state.get('game_tracks'), E.get('t~725'))
     if c is not None:
         SET(ctx, 'game_tracks', c, key, E.get('n~726'), '+=', False, K[33])
     return True
 
 
-def d_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3669, PL(ctx, E.get('you')).get('tracks'), E.get('t~725'))
+    c, key = KEYPLACE(ctx, 3671, PL(ctx, E.get('you')).get('tracks'), E.get('t~725'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~726'), '+=', False, K[28])
-    if not d_3670(ctx, E):
+    if not d_3672(ctx, E):
         return False
     return True
 
 
-def d_3669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3669, PL(ctx, E.get('you')).get('tracks'), E.get('t~725'))
+    c, key = KEYPLACE(ctx, 3671, PL(ctx, E.get('you')).get('tracks'), E.get('t~725'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~726'), '+=', False, K[28])
     return True
 
 
-def d_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4184(ctx, E):
+    if x_4186(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -7008,10 +7008,10 @@ def d_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3671 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3673 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_3672(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
+def d_3674(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7019,50 +7019,50 @@ def d_3672(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3675, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3677, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3680, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
-d_3673 = d_1  # rules_data/terraforming_mars/corporations.yaml:129
-d_3674 = d_329  # rules_data/terraforming_mars/corporations.yaml:129
+d_3675 = d_1  # rules_data/terraforming_mars/corporations.yaml:129
+d_3676 = d_329  # rules_data/terraforming_mars/corporations.yaml:129
 
 
-def d_3675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3677(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3675, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3677, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-d_3676 = d_194  # rules_data/terraforming_mars/corporations.yaml:129
-d_3677 = d_3552  # rules_data/terraforming_mars/corporations.yaml:129
+d_3678 = d_194  # rules_data/terraforming_mars/corporations.yaml:129
+d_3679 = d_3554  # rules_data/terraforming_mars/corporations.yaml:129
 
 
-def d_3678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3680(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3678, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3680, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
-def d_3679(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+def d_3681(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7070,30 +7070,10 @@ def d_3679(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         E = ctx.env()
     LOCAL(ctx, E, 'n~721', 1, True)
     LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    LOCAL(ctx, E, 'k~723', x_4198(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3683, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    LOCAL(ctx, E, 'k~723', x_4200(ctx, E), True)
+    c, key = KEYPLACE(ctx, 3685, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4200(ctx, E), '+=', False, K[26])
-    return True
-
-
-def d_3680(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
-    return True
-
-
-def d_3681(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
+        SET(ctx, 'prod', c, key, x_4202(ctx, E), '+=', False, K[26])
     return True
 
 
@@ -7103,23 +7083,43 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~723', x_4198(ctx, E), True)
+    LOCAL(ctx, E, 'n~721', 1, True)
     return True
 
 
-def d_3683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_3683(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3683, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, x_4200(ctx, E), '+=', False, K[26])
+    LOCAL(ctx, E, 'r~722', 'megacredits', True)
     return True
 
 
-def d_3684(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
+def d_3684(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~723', x_4200(ctx, E), True)
+    return True
+
+
+def d_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3685, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, x_4202(ctx, E), '+=', False, K[26])
+    return True
+
+
+def d_3686(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7127,29 +7127,29 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 3687, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3689, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-d_3685 = d_1  # rules_data/terraforming_mars/parameters.yaml:18
-d_3686 = d_3563  # rules_data/terraforming_mars/parameters.yaml:18
+d_3687 = d_1  # rules_data/terraforming_mars/parameters.yaml:18
+d_3688 = d_3565  # rules_data/terraforming_mars/parameters.yaml:18
 
 
-def d_3687(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3687, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3689, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[26])
     return True
 
 
-def d_3688(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
+def d_3690(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7157,16 +7157,16 @@ def d_3688(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         E = ctx.env()
     LOCAL(ctx, E, 'n~717', 1, True)
     LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 3691, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3693, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
-d_3689 = d_194  # rules_data/terraforming_mars/parameters.yaml:19
+d_3691 = d_194  # rules_data/terraforming_mars/parameters.yaml:19
 
 
-def d_3690(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
+def d_3692(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7176,29 +7176,29 @@ def d_3690(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     return True
 
 
-def d_3691(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3691, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3693, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[26])
     return True
 
 
-def t_3692(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
+def t_3694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~719', 'ocean', True)
-    return t_3694(ctx, k, s, E)
+    return t_3696(ctx, k, s, E)
 
 
-def d_3693(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
+def d_3695(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7208,58 +7208,58 @@ def d_3693(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
     return True
 
 
-def t_3694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4217(ctx, E):
-        return t_3695(ctx, k, s, E)
+    if x_4219(ctx, E):
+        return t_3697(ctx, k, s, E)
     return k()
 
 
-def t_3695(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3697(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_4218(ctx, E), True)
-    if not x_4219(ctx, E):
+    LOCAL(ctx, E, 'legal~729', x_4220(ctx, E), True)
+    if not x_4221(ctx, E):
         return False
-    return t_3698(ctx, k, s, E)
+    return t_3700(ctx, k, s, E)
 
 
-def d_3696(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_3698(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_4218(ctx, E), True)
+    LOCAL(ctx, E, 'legal~729', x_4220(ctx, E), True)
     return True
 
 
-def d_3697(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_3699(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4219(ctx, E):
+    if not x_4221(ctx, E):
         return False
     return True
 
 
-def t_3698(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3700(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3698, None, [], k)
+    return CHOOSE(ctx, 3700, None, [], k)
 
 
-def t_3699(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3701(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7267,10 +7267,10 @@ def t_3699(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 't~731', E.get('t~719'), True)
     LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_3702(ctx, k, s, E)
+    return t_3704(ctx, k, s, E)
 
 
-def d_3700(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7280,7 +7280,7 @@ def d_3700(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_3701(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_3703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7290,32 +7290,32 @@ def d_3701(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3704(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3703, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 3705, ctx.state.get('board'), E.get('s~732'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4224(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4226(ctx, E), '=', False, K[30])
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[31])
-    return t_3705(ctx, k, s, E)
+    return t_3707(ctx, k, s, E)
 
 
-def d_3703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3703, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 3705, ctx.state.get('board'), E.get('s~732'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4224(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4226(ctx, E), '=', False, K[30])
     return True
 
 
-def d_3704(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_3706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7325,54 +7325,54 @@ def d_3704(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3705(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_3707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4227(ctx, E):
-        return t_3706(ctx, k, s, E)
+    if x_4229(ctx, E):
+        return t_3708(ctx, k, s, E)
     return k()
 
 
-def t_3706(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_3708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3708(ctx, r2, s, E)
+        return t_3710(ctx, r2, s, E)
 
     def r2():
-        return t_3710(ctx, r3, s, E)
+        return t_3712(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_3707(ctx, r1, s, E)
+    return t_3709(ctx, r1, s, E)
 
 
-def t_3707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_3709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4228(ctx, E), k)
+    return DO(ctx, x_4230(ctx, E), k)
 
 
-def t_3708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_3710(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4229(ctx, E)))
+    items = list(items_of(x_4231(ctx, E)))
     old = E.get('x~733', MISSING)
 
     def brk():
@@ -7384,43 +7384,43 @@ def t_3708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~733', item, True)
-            if x_4230(ctx, E):
-                return t_3709(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4232(ctx, E):
+                return t_3711(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_3711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4231(ctx, E), k)
+    return DO(ctx, x_4233(ctx, E), k)
 
 
-def t_3710(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_3712(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4232(ctx, E), k)
+    return DO(ctx, x_4234(ctx, E), k)
 
 
-def d_3711(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def t_3712(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
+def t_3714(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.yaml:32
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7428,14 +7428,14 @@ def t_3712(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
         E = ctx.env()
     LOCAL(ctx, E, 'p~715', 'temperature', True)
     LOCAL(ctx, E, 'n~716', 1, True)
-    return t_3715(ctx, k, s, E)
+    return t_3717(ctx, k, s, E)
 
 
-d_3713 = d_21  # rules_data/terraforming_mars/parameters.yaml:32
-d_3714 = d_22  # rules_data/terraforming_mars/parameters.yaml:32
+d_3715 = d_21  # rules_data/terraforming_mars/parameters.yaml:32
+d_3716 = d_22  # rules_data/terraforming_mars/parameters.yaml:32
 
 
-def t_3715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_3717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7444,58 +7444,58 @@ def t_3715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_3716(ctx, lambda: nxt(left - 1), k, E)
+        return t_3718(ctx, lambda: nxt(left - 1), k, E)
 
     return nxt(num(E.get('n~716')))
 
 
-def t_3716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_3718(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4240(ctx, E):
-        return t_3717(ctx, k, s, E)
+    if x_4242(ctx, E):
+        return t_3719(ctx, k, s, E)
     return k()
 
 
-def t_3717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3718, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 3720, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_4242(ctx, E), '+=', False, K[27])
-    return t_3719(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_4244(ctx, E), '+=', False, K[27])
+    return t_3721(ctx, k, s, E)
 
 
-def d_3718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3718, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 3720, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_4242(ctx, E), '+=', False, K[27])
+        SET(ctx, 'params', c, key, x_4244(ctx, E), '+=', False, K[27])
     return True
 
 
-def t_3719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_3721(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4243(ctx, E):
-        return t_3720(ctx, k, s, E)
+    if x_4245(ctx, E):
+        return t_3722(ctx, k, s, E)
     return k()
 
 
-def t_3720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_3722(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7503,40 +7503,13 @@ def t_3720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_3721(ctx, E):
+    if not d_3723(ctx, E):
         return False
-    return t_3725(ctx, r1, s, E)
-
-
-def d_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4244(ctx, E):
-        if not d_3722(ctx, E):
-            return False
-    return True
-
-
-def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3723, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+    return t_3727(ctx, r1, s, E)
 
 
 def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -7545,19 +7518,46 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3723, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    if x_4246(ctx, E):
+        if not d_3724(ctx, E):
+            return False
+    return True
+
+
+def d_3724(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3725, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+    return True
+
+
+def d_3725(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3725, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
-d_3724 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_3725 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_3726 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_3727 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_3726 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3727 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3728 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3729 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
+def t_3730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7565,10 +7565,10 @@ def t_3728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         E = ctx.env()
     LOCAL(ctx, E, 'p~715', 'oceans', True)
     LOCAL(ctx, E, 'n~716', 1, True)
-    return t_3731(ctx, k, s, E)
+    return t_3733(ctx, k, s, E)
 
 
-def d_3729(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
+def d_3731(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7578,10 +7578,10 @@ def d_3729(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
     return True
 
 
-d_3730 = d_22  # rules_data/terraforming_mars/tiles.yaml:10
+d_3732 = d_22  # rules_data/terraforming_mars/tiles.yaml:10
 
 
-def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_3733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7590,58 +7590,58 @@ def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_3732(ctx, lambda: nxt(left - 1), k, E)
+        return t_3734(ctx, lambda: nxt(left - 1), k, E)
 
     return nxt(num(E.get('n~716')))
 
 
-def t_3732(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4257(ctx, E):
-        return t_3733(ctx, k, s, E)
+    if x_4259(ctx, E):
+        return t_3735(ctx, k, s, E)
     return k()
 
 
-def t_3733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_3735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3734, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 3736, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_4259(ctx, E), '+=', False, K[27])
-    return t_3735(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_4261(ctx, E), '+=', False, K[27])
+    return t_3737(ctx, k, s, E)
 
 
-def d_3734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3734, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 3736, ctx.state.get('params'), E.get('p~715'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_4259(ctx, E), '+=', False, K[27])
+        SET(ctx, 'params', c, key, x_4261(ctx, E), '+=', False, K[27])
     return True
 
 
-def t_3735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_3737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4260(ctx, E):
-        return t_3736(ctx, k, s, E)
+    if x_4262(ctx, E):
+        return t_3738(ctx, k, s, E)
     return k()
 
 
-def t_3736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7649,40 +7649,13 @@ def t_3736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_3737(ctx, E):
+    if not d_3739(ctx, E):
         return False
-    return t_3741(ctx, r1, s, E)
-
-
-def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4261(ctx, E):
-        if not d_3738(ctx, E):
-            return False
-    return True
-
-
-def d_3738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-    if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
-    return True
+    return t_3743(ctx, r1, s, E)
 
 
 def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -7691,184 +7664,19 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3739, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
-    return True
-
-
-d_3740 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_3741 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_3742 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_3743 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
-
-
-def d_3744(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 2, True)
-    LOCAL(ctx, E, 'r~719', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3747, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[25])
-    return True
-
-
-def d_3745(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 2, True)
-    return True
-
-
-def d_3746(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~719', 'megacredits', True)
-    return True
-
-
-def d_3747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3747, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[25])
-    return True
-
-
-def t_3748(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'oxygen', True)
-    LOCAL(ctx, E, 'n~716', 1, True)
-    return t_3751(ctx, k, s, E)
-
-
-def d_3749(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'oxygen', True)
-    return True
-
-
-d_3750 = d_22  # rules_data/terraforming_mars/tiles.yaml:19
-
-
-def t_3751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_3752(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('n~716')))
-
-
-def t_3752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4278(ctx, E):
-        return t_3753(ctx, k, s, E)
-    return k()
-
-
-def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4280(ctx, E), '+=', False, K[27])
-    return t_3755(ctx, k, s, E)
-
-
-def d_3754(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3754, ctx.state.get('params'), E.get('p~715'))
-    if c is not None:
-        SET(ctx, 'params', c, key, x_4280(ctx, E), '+=', False, K[27])
-    return True
-
-
-def t_3755(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4281(ctx, E):
-        return t_3756(ctx, k, s, E)
-    return k()
-
-
-def t_3756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
-        return k()
-
-    if not d_3757(ctx, E):
-        return False
-    return t_3761(ctx, r1, s, E)
-
-
-def d_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4282(ctx, E):
-        if not d_3758(ctx, E):
+    if x_4263(ctx, E):
+        if not d_3740(ctx, E):
             return False
     return True
 
 
-def d_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3759, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3741, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -7877,39 +7685,231 @@ def d_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
+def d_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3741, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
+    return True
+
+
+d_3742 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3743 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3744 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3745 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+
+
+def d_3746(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~718', 2, True)
+    LOCAL(ctx, E, 'r~719', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3749, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[25])
+    return True
+
+
+def d_3747(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~718', 2, True)
+    return True
+
+
+def d_3748(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~719', 'megacredits', True)
+    return True
+
+
+def d_3749(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3749, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[25])
+    return True
+
+
+def t_3750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'p~715', 'oxygen', True)
+    LOCAL(ctx, E, 'n~716', 1, True)
+    return t_3753(ctx, k, s, E)
+
+
+def d_3751(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'p~715', 'oxygen', True)
+    return True
+
+
+d_3752 = d_22  # rules_data/terraforming_mars/tiles.yaml:19
+
+
+def t_3753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_3754(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('n~716')))
+
+
+def t_3754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4280(ctx, E):
+        return t_3755(ctx, k, s, E)
+    return k()
+
+
+def t_3755(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3756, ctx.state.get('params'), E.get('p~715'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_4282(ctx, E), '+=', False, K[27])
+    return t_3757(ctx, k, s, E)
+
+
+def d_3756(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3756, ctx.state.get('params'), E.get('p~715'))
+    if c is not None:
+        SET(ctx, 'params', c, key, x_4282(ctx, E), '+=', False, K[27])
+    return True
+
+
+def t_3757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4283(ctx, E):
+        return t_3758(ctx, k, s, E)
+    return k()
+
+
+def t_3758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    if not d_3759(ctx, E):
+        return False
+    return t_3763(ctx, r1, s, E)
+
+
 def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3759, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    if x_4284(ctx, E):
+        if not d_3760(ctx, E):
+            return False
+    return True
+
+
+def d_3760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3761, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
+    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    if c is not None:
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[29])
+    return True
+
+
+def d_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3761, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[28])
     return True
 
 
-d_3760 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_3761 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_3762 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_3763 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_3762 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3763 = t_33  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3764 = t_34  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3765 = d_35  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_3764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
+def t_3766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:33
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'costs~893', K[21], True)
-    if not d_3766(ctx, E):
+    if not d_3768(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'costs~893', x_4302(ctx, E))
-    return t_3773(ctx, k, s, E)
+    LOCAL(ctx, E, 'costs~893', x_4304(ctx, E))
+    return t_3775(ctx, k, s, E)
 
 
-def d_3765(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def d_3767(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7919,7 +7919,7 @@ def d_3765(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
     return True
 
 
-def d_3766(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:20
+def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7930,32 +7930,8 @@ def d_3766(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:20')
     while left > 0:
         left -= 1
-        if not d_3767(ctx, E):
+        if not d_3769(ctx, E):
             return False
-    return True
-
-
-def d_3767(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4294(ctx, E):
-        if not d_3768(ctx, E):
-            return False
-    return True
-
-
-def d_3768(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 3769, E, 'costs~893', x_4296(ctx, E))
-    SET(ctx, 'discard', ctx.state, 'discard', x_4298(ctx, E), '+=', True, K[24])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4300(ctx, E), '-=', True, K[32])
     return True
 
 
@@ -7965,34 +7941,58 @@ def d_3769(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3769, E, 'costs~893', x_4296(ctx, E))
+    if x_4296(ctx, E):
+        if not d_3770(ctx, E):
+            return False
     return True
 
 
 def d_3770(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 3771, E, 'costs~893', x_4298(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4300(ctx, E), '+=', True, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4302(ctx, E), '-=', True, K[32])
+    return True
+
+
+def d_3771(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4298(ctx, E), '+=', True, K[24])
+    ASSIGN(ctx, 3771, E, 'costs~893', x_4298(ctx, E))
     return True
 
 
-d_3771 = d_155  # rules_data/terraforming_mars/definitions/solo.yaml:21
-
-
-def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def d_3772(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~893', x_4302(ctx, E))
+    SET(ctx, 'discard', ctx.state, 'discard', x_4300(ctx, E), '+=', True, K[24])
     return True
 
 
-def t_3773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+d_3773 = d_155  # rules_data/terraforming_mars/definitions/solo.yaml:21
+
+
+def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'costs~893', x_4304(ctx, E))
+    return True
+
+
+def t_3775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8010,10 +8010,10 @@ def t_3773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'you', old)
         return s()
 
-    return t_3774(ctx, after, None if s is None else brk, E)
+    return t_3776(ctx, after, None if s is None else brk, E)
 
 
-def t_3774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def t_3776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8031,55 +8031,55 @@ def t_3774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'k~894', item, True)
-            return t_3775(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3777(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def t_3777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~903', x_4305(ctx, E), True)
-    LOCAL(ctx, E, 'order~904', x_4306(ctx, E), True)
-    return t_3778(ctx, k, s, E)
+    LOCAL(ctx, E, 'free~903', x_4307(ctx, E), True)
+    LOCAL(ctx, E, 'order~904', x_4308(ctx, E), True)
+    return t_3780(ctx, k, s, E)
 
 
-def d_3776(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def d_3778(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~903', x_4305(ctx, E), True)
+    LOCAL(ctx, E, 'free~903', x_4307(ctx, E), True)
     return True
 
 
-def d_3777(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
+def d_3779(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'order~904', x_4306(ctx, E), True)
+    LOCAL(ctx, E, 'order~904', x_4308(ctx, E), True)
     return True
 
 
-def t_3778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def t_3780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4307(ctx, E):
-        return t_3779(ctx, k, s, E)
+    if x_4309(ctx, E):
+        return t_3781(ctx, k, s, E)
     return k()
 
 
-def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def t_3781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8087,27 +8087,27 @@ def t_3779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'ring~918', x_4324(ctx, E), True)
-        return t_3794(ctx, k, s, E)
+        LOCAL(ctx, E, 'ring~918', x_4326(ctx, E), True)
+        return t_3796(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'at~905', x_4308(ctx, E), True)
+    LOCAL(ctx, E, 'at~905', x_4310(ctx, E), True)
     LOCAL(ctx, E, 't~906', 'city', True)
     LOCAL(ctx, E, 's~907', E.get('at~905'), True)
-    return t_3783(ctx, r1, s, E)
+    return t_3785(ctx, r1, s, E)
 
 
-def d_3780(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~905', x_4308(ctx, E), True)
+    LOCAL(ctx, E, 'at~905', x_4310(ctx, E), True)
     return True
 
 
-def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def d_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8117,7 +8117,7 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8127,32 +8127,32 @@ def d_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def t_3783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3784, ctx.state.get('board'), E.get('s~907'))
+    c, key = KEYPLACE(ctx, 3786, ctx.state.get('board'), E.get('s~907'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4312(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4314(ctx, E), '=', False, K[30])
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~907'), '=', False, K[31])
-    return t_3786(ctx, k, s, E)
+    return t_3788(ctx, k, s, E)
 
 
-def d_3784(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3786(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3784, ctx.state.get('board'), E.get('s~907'))
+    c, key = KEYPLACE(ctx, 3786, ctx.state.get('board'), E.get('s~907'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4312(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4314(ctx, E), '=', False, K[30])
     return True
 
 
-def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8162,54 +8162,54 @@ def d_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_3788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4315(ctx, E):
-        return t_3787(ctx, k, s, E)
+    if x_4317(ctx, E):
+        return t_3789(ctx, k, s, E)
     return k()
 
 
-def t_3787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3789(ctx, r2, s, E)
+        return t_3791(ctx, r2, s, E)
 
     def r2():
-        return t_3791(ctx, r3, s, E)
+        return t_3793(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~906'), 'space': E.get('s~907'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~906'), 'space': E.get('s~907'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_3788(ctx, r1, s, E)
+    return t_3790(ctx, r1, s, E)
 
 
-def t_3788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_3790(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4316(ctx, E), k)
+    return DO(ctx, x_4318(ctx, E), k)
 
 
-def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_3791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4317(ctx, E)))
+    items = list(items_of(x_4319(ctx, E)))
     old = E.get('x~908', MISSING)
 
     def brk():
@@ -8221,75 +8221,75 @@ def t_3789(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~908', item, True)
-            if x_4318(ctx, E):
-                return t_3790(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4320(ctx, E):
+                return t_3792(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3790(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_3792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4319(ctx, E), k)
+    return DO(ctx, x_4321(ctx, E), k)
 
 
-def t_3791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_3793(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4320(ctx, E), k)
+    return DO(ctx, x_4322(ctx, E), k)
 
 
-def d_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~906'), 'space': E.get('s~907'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~906'), 'space': E.get('s~907'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
+def d_3795(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'ring~918', x_4324(ctx, E), True)
+    LOCAL(ctx, E, 'ring~918', x_4326(ctx, E), True)
     return True
 
 
-def t_3794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
+def t_3796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4325(ctx, E):
-        return t_3795(ctx, k, s, E)
+    if x_4327(ctx, E):
+        return t_3797(ctx, k, s, E)
     return k()
 
 
-def t_3795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3797(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 't~919', 'greenery', True)
-    LOCAL(ctx, E, 's~920', x_4327(ctx, E), True)
-    return t_3798(ctx, k, s, E)
+    LOCAL(ctx, E, 's~920', x_4329(ctx, E), True)
+    return t_3800(ctx, k, s, E)
 
 
-def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+def d_3798(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8299,42 +8299,42 @@ def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
     return True
 
 
-def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+def d_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~920', x_4327(ctx, E), True)
+    LOCAL(ctx, E, 's~920', x_4329(ctx, E), True)
     return True
 
 
-def t_3798(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3799, ctx.state.get('board'), E.get('s~920'))
+    c, key = KEYPLACE(ctx, 3801, ctx.state.get('board'), E.get('s~920'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4329(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4331(ctx, E), '=', False, K[30])
     SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~920'), '=', False, K[31])
-    return t_3801(ctx, k, s, E)
+    return t_3803(ctx, k, s, E)
 
 
-def d_3799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3799, ctx.state.get('board'), E.get('s~920'))
+    c, key = KEYPLACE(ctx, 3801, ctx.state.get('board'), E.get('s~920'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4329(ctx, E), '=', False, K[30])
+        SET(ctx, 'board', c, key, x_4331(ctx, E), '=', False, K[30])
     return True
 
 
-def d_3800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_3802(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8344,54 +8344,54 @@ def d_3800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_3801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_3803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4332(ctx, E):
-        return t_3802(ctx, k, s, E)
+    if x_4334(ctx, E):
+        return t_3804(ctx, k, s, E)
     return k()
 
 
-def t_3802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_3804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3804(ctx, r2, s, E)
+        return t_3806(ctx, r2, s, E)
 
     def r2():
-        return t_3806(ctx, r3, s, E)
+        return t_3808(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~919'), 'space': E.get('s~920'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~919'), 'space': E.get('s~920'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_3803(ctx, r1, s, E)
+    return t_3805(ctx, r1, s, E)
 
 
-def t_3803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_3805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4333(ctx, E), k)
+    return DO(ctx, x_4335(ctx, E), k)
 
 
-def t_3804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_3806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4334(ctx, E)))
+    items = list(items_of(x_4336(ctx, E)))
     old = E.get('x~921', MISSING)
 
     def brk():
@@ -8403,49 +8403,49 @@ def t_3804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~921', item, True)
-            if x_4335(ctx, E):
-                return t_3805(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4337(ctx, E):
+                return t_3807(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_3807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4336(ctx, E), k)
+    return DO(ctx, x_4338(ctx, E), k)
 
 
-def t_3806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_3808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4337(ctx, E), k)
+    return DO(ctx, x_4339(ctx, E), k)
 
 
-def d_3807(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_3809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~919'), 'space': E.get('s~920'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~919'), 'space': E.get('s~920'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def t_3808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
+def t_3810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4341(ctx, E)))
+    items = list(items_of(x_4343(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8457,19 +8457,19 @@ def t_3808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3809(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3811(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4342(ctx, E)))
+    items = list(items_of(x_4344(ctx, E)))
     old = E.get('c~922', MISSING)
 
     def brk():
@@ -8481,13 +8481,13 @@ def t_3809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'c~922', item, True)
-            return t_3810(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3812(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def t_3812(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8505,19 +8505,19 @@ def t_3810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_3811(ctx, after, None if s is None else brk, E)
+    return t_3813(ctx, after, None if s is None else brk, E)
 
 
-def t_3811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def t_3813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4344(ctx, E), k)
+    return DO(ctx, x_4346(ctx, E), k)
 
 
-def d_3812(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def d_3814(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8525,12 +8525,12 @@ def d_3812(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         E = ctx.env()
     LOCAL(ctx, E, 't~923', 'generation', True)
     LOCAL(ctx, E, 'n~924', 1, True)
-    if not d_3815(ctx, E):
+    if not d_3817(ctx, E):
         return False
     return True
 
 
-def d_3813(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def d_3815(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8540,7 +8540,7 @@ def d_3813(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     return True
 
 
-def d_3814(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def d_3816(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8550,68 +8550,68 @@ def d_3814(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     return True
 
 
-def d_3815(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4347(ctx, E):
+    if x_4349(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3816, ctx.state.get('game_tracks'), E.get('t~923'))
+        c, key = KEYPLACE(ctx, 3818, ctx.state.get('game_tracks'), E.get('t~923'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~924'), '+=', False, K[33])
     else:
-        if not d_3817(ctx, E):
+        if not d_3819(ctx, E):
             return False
     return True
 
 
-def d_3816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3816, ctx.state.get('game_tracks'), E.get('t~923'))
+    c, key = KEYPLACE(ctx, 3818, ctx.state.get('game_tracks'), E.get('t~923'))
     if c is not None:
         SET(ctx, 'game_tracks', c, key, E.get('n~924'), '+=', False, K[33])
     return True
 
 
-def d_3817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3818, PL(ctx, E.get('you')).get('tracks'), E.get('t~923'))
+    c, key = KEYPLACE(ctx, 3820, PL(ctx, E.get('you')).get('tracks'), E.get('t~923'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~924'), '+=', False, K[28])
-    if not d_3819(ctx, E):
+    if not d_3821(ctx, E):
         return False
     return True
 
 
-def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3818, PL(ctx, E.get('you')).get('tracks'), E.get('t~923'))
+    c, key = KEYPLACE(ctx, 3820, PL(ctx, E.get('you')).get('tracks'), E.get('t~923'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~924'), '+=', False, K[28])
     return True
 
 
-def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4352(ctx, E):
+    if x_4354(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -8619,45 +8619,45 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3820 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3822 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_3821(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
+def d_3823(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4357(ctx, E), '=', False, K[35])
-    STMT(ctx, 3823)
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4359(ctx, E), '=', False, K[35])
+    STMT(ctx, 3825)
     return True
 
 
-def d_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4357(ctx, E), '=', False, K[35])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4359(ctx, E), '=', False, K[35])
     return True
 
 
-def d_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3825(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3823)
+    STMT(ctx, 3825)
     return True
 
 
-def t_3824(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:63
+def t_3826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4359(ctx, E)))
+    items = list(items_of(x_4361(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8669,13 +8669,13 @@ def t_3824(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3825(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3827(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:65
+def t_3827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:65
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8687,9 +8687,9 @@ def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[36])
         LOCAL(ctx, E, 'n~930', 10, True)
-        if not d_3843(ctx, E):
+        if not d_3845(ctx, E):
             return False
-        return t_3854(ctx, r2, s, E)
+        return t_3856(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
@@ -8698,12 +8698,12 @@ def t_3825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
-    if not d_3826(ctx, E):
+    if not d_3828(ctx, E):
         return False
-    return t_3831(ctx, r1, s, E)
+    return t_3833(ctx, r1, s, E)
 
 
-def d_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8714,33 +8714,8 @@ def d_3826(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget('rules_data/terraforming_mars/definitions/corporations.yaml:38')
     while left > 0:
         left -= 1
-        if not d_3827(ctx, E):
+        if not d_3829(ctx, E):
             return False
-    return True
-
-
-def d_3827(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4361(ctx, E):
-        if not d_3828(ctx, E):
-            return False
-    return True
-
-
-def d_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
-    if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4363(ctx, E), '+=', True, K[36])
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4365(ctx, E), '-=', True, K[35])
     return True
 
 
@@ -8750,40 +8725,65 @@ def d_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
-    if c is not None:
-        SET(ctx, 'corp_offer', c, key, x_4363(ctx, E), '+=', True, K[36])
+    if x_4363(ctx, E):
+        if not d_3830(ctx, E):
+            return False
     return True
 
 
 def d_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+    if c is not None:
+        SET(ctx, 'corp_offer', c, key, x_4365(ctx, E), '+=', True, K[36])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4367(ctx, E), '-=', True, K[35])
+    return True
+
+
+def d_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4365(ctx, E), '-=', True, K[35])
+    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+    if c is not None:
+        SET(ctx, 'corp_offer', c, key, x_4365(ctx, E), '+=', True, K[36])
     return True
 
 
-def t_3831(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def d_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3831, None, [], k)
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4367(ctx, E), '-=', True, K[35])
+    return True
 
 
-def t_3832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3833(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3833, None, [], k)
+
+
+def t_3834(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'c~927', E.get('corporation_card~926'), True)
-    return t_3834(ctx, k, s, E)
+    return t_3836(ctx, k, s, E)
 
 
-def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8793,7 +8793,7 @@ def d_3833(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def t_3834(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8801,16 +8801,16 @@ def t_3834(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4369(ctx, E), '=', False, K[38])
-    LOCAL(ctx, E, 'n~928', x_4370(ctx, E), True)
+        SET(ctx, 'corporation', c, key, x_4371(ctx, E), '=', False, K[38])
+    LOCAL(ctx, E, 'n~928', x_4372(ctx, E), True)
     LOCAL(ctx, E, 'r~929', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3838, PL(ctx, E.get('you')).get('stock'), E.get('r~929'))
+    c, key = KEYPLACE(ctx, 3840, PL(ctx, E.get('you')).get('stock'), E.get('r~929'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~928'), '+=', False, K[25])
-    return t_3839(ctx, k, s, E)
+    return t_3841(ctx, k, s, E)
 
 
-def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8818,21 +8818,21 @@ def d_3835(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4369(ctx, E), '=', False, K[38])
+        SET(ctx, 'corporation', c, key, x_4371(ctx, E), '=', False, K[38])
     return True
 
 
-def d_3836(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~928', x_4370(ctx, E), True)
+    LOCAL(ctx, E, 'n~928', x_4372(ctx, E), True)
     return True
 
 
-def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3839(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8842,19 +8842,19 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3838(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3838, PL(ctx, E.get('you')).get('stock'), E.get('r~929'))
+    c, key = KEYPLACE(ctx, 3840, PL(ctx, E.get('you')).get('stock'), E.get('r~929'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~928'), '+=', False, K[25])
     return True
 
 
-def t_3839(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8872,19 +8872,19 @@ def t_3839(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_3840(ctx, after, None if s is None else brk, E)
+    return t_3842(ctx, after, None if s is None else brk, E)
 
 
-def t_3840(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4375(ctx, E), k)
+    return DO(ctx, x_4377(ctx, E), k)
 
 
-def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8896,7 +8896,7 @@ def d_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
+def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8906,7 +8906,7 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8915,82 +8915,57 @@ def d_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~930'))
     while left > 0:
         left -= 1
-        if not d_3844(ctx, E):
-            return False
-    return True
-
-
-def d_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3845(ctx, E):
-        return False
-    if not d_3850(ctx, E):
-        return False
-    return True
-
-
-def d_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4381(ctx, E):
         if not d_3846(ctx, E):
             return False
     return True
 
 
 def d_3846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3847(ctx, E):
+        return False
+    if not d_3852(ctx, E):
+        return False
+    return True
+
+
+def d_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4383(ctx, E):
+        if not d_3848(ctx, E):
+            return False
+    return True
+
+
+def d_3848(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4383(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4385(ctx, E), '=', False, K[32])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3849)
+    STMT(ctx, 3851)
     return True
 
 
-d_3847 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3848 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3849 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3850 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_3849(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3849)
-    return True
-
-
-def d_3850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4387(ctx, E):
-        if not d_3851(ctx, E):
-            return False
-    return True
-
-
-def d_3851(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4389(ctx, E), '+=', True, K[37])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4391(ctx, E), '-=', True, K[32])
+    STMT(ctx, 3851)
     return True
 
 
@@ -9000,22 +8975,47 @@ def d_3852(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_4389(ctx, E), '+=', True, K[37])
+    if x_4389(ctx, E):
+        if not d_3853(ctx, E):
+            return False
     return True
 
 
-d_3853 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3853(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'offer'
+    if c is not None:
+        SET(ctx, 'offer', c, key, x_4391(ctx, E), '+=', True, K[37])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4393(ctx, E), '-=', True, K[32])
+    return True
 
 
-def t_3854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def d_3854(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4392(ctx, E)))
+    c, key = SEAT(ctx, E.get('you')), 'offer'
+    if c is not None:
+        SET(ctx, 'offer', c, key, x_4391(ctx, E), '+=', True, K[37])
+    return True
+
+
+d_3855 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:22
+
+
+def t_3856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_4394(ctx, E)))
     old = E.get('card~931', MISSING)
 
     def brk():
@@ -9027,20 +9027,20 @@ def t_3854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'card~931', item, True)
-            return t_3855(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3857(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3855, None, [], k)
+    return CHOOSE(ctx, 3857, None, [], k)
 
 
-def t_3856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_3858(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9050,15 +9050,15 @@ def t_3856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4420(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, x_4422(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~932', 3, True)
-    return t_3858(ctx, r1, s, E)
+    return t_3860(ctx, r1, s, E)
 
 
-def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9068,7 +9068,7 @@ def d_3857(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3858(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9077,27 +9077,7 @@ def t_3858(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~933', E.get('n~932'), True)
     LOCAL(ctx, E, 'sv~934', 0, True)
     LOCAL(ctx, E, 'tv~935', 0, True)
-    return t_3862(ctx, k, s, E)
-
-
-def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~933', E.get('n~932'), True)
-    return True
-
-
-def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~934', 0, True)
-    return True
+    return t_3864(ctx, k, s, E)
 
 
 def d_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -9106,184 +9086,180 @@ def d_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~933', E.get('n~932'), True)
+    return True
+
+
+def d_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~934', 0, True)
+    return True
+
+
+def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~935', 0, True)
     return True
 
 
-def t_3862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~936', x_4397(ctx, E), True)
-    LOCAL(ctx, E, 't_v~937', x_4398(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~938', x_4399(ctx, E), True)
-    return t_3866(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~936', x_4399(ctx, E), True)
+    LOCAL(ctx, E, 't_v~937', x_4400(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~938', x_4401(ctx, E), True)
+    return t_3868(ctx, k, s, E)
 
 
-def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~936', x_4397(ctx, E), True)
+    LOCAL(ctx, E, 's_v~936', x_4399(ctx, E), True)
     return True
 
 
-def d_3864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~937', x_4398(ctx, E), True)
+    LOCAL(ctx, E, 't_v~937', x_4400(ctx, E), True)
     return True
 
 
-def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~938', x_4399(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~938', x_4401(ctx, E), True)
     return True
 
 
-def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4400(ctx, E):
-        return d_3867(ctx, E) and k()
-    return t_3870(ctx, k, s, E)
-
-
-def d_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4401(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3869, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~933'), '-=', False, K[25])
-    return True
-
-
-def d_3868(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4401(ctx, E):
-        return False
-    return True
-
-
-def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3869, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~933'), '-=', False, K[25])
-    return True
-
-
-def t_3870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4404(ctx, E):
-        return False
+    if x_4402(ctx, E):
+        return d_3869(ctx, E) and k()
     return t_3872(ctx, k, s, E)
 
 
-def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4403(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 3871, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~933'), '-=', False, K[25])
+    return True
+
+
+def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4404(ctx, E):
+    if not x_4403(ctx, E):
         return False
     return True
 
 
-def t_3872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3872, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3871, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~933'), '-=', False, K[25])
+    return True
 
 
-def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_3872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4406(ctx, E):
+        return False
+    return t_3874(ctx, k, s, E)
+
+
+def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4406(ctx, E):
+        return False
+    return True
+
+
+def t_3874(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3874, None, [], k)
+
+
+def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3874, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4410(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3875, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4412(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~939'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3878, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~940'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3879, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~941'), '-=', False, K[25])
     return True
 
 
-def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3874, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4410(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3875, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~939'), '-=', False, K[25])
-    return True
-
-
-def d_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3876, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~940'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4412(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -9293,13 +9269,37 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3877, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~939'), '-=', False, K[25])
+    return True
+
+
+def d_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3878, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~940'), '-=', False, K[25])
+    return True
+
+
+def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3879, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~941'), '-=', False, K[25])
     return True
 
 
-def d_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3880(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9307,21 +9307,21 @@ def d_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4420(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, x_4422(ctx, E), '+=', True, K[23])
     return True
 
 
-def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_3881(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4423(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', x_4425(ctx, E), '+=', True, K[24])
     return True
 
 
-def d_3880(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
+def d_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9333,37 +9333,37 @@ def d_3880(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3881(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:78
+def t_3883(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3905(ctx, k, s, E)
+        return t_3907(ctx, k, s, E)
 
-    if not d_3882(ctx, E):
+    if not d_3884(ctx, E):
         return False
-    return t_3894(ctx, r1, s, E)
+    return t_3896(ctx, r1, s, E)
 
 
-def d_3882(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4427(ctx, E)))
+    items = list(items_of(x_4429(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_3883(ctx, E):
+        if not d_3885(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9372,82 +9372,57 @@ def d_3883(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     left = num(4)
     while left > 0:
         left -= 1
-        if not d_3884(ctx, E):
-            return False
-    return True
-
-
-def d_3884(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3885(ctx, E):
-        return False
-    if not d_3890(ctx, E):
-        return False
-    return True
-
-
-def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4429(ctx, E):
         if not d_3886(ctx, E):
             return False
     return True
 
 
 def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3887(ctx, E):
+        return False
+    if not d_3892(ctx, E):
+        return False
+    return True
+
+
+def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4431(ctx, E):
+        if not d_3888(ctx, E):
+            return False
+    return True
+
+
+def d_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4431(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4433(ctx, E), '=', False, K[32])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3889)
+    STMT(ctx, 3891)
     return True
 
 
-d_3887 = d_149  # rules_data/terraforming_mars/definitions/turns.yaml:142
-d_3888 = d_150  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_3889 = d_149  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_3890 = d_150  # rules_data/terraforming_mars/definitions/turns.yaml:142
 
 
-def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3889)
-    return True
-
-
-def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4435(ctx, E):
-        if not d_3891(ctx, E):
-            return False
-    return True
-
-
-def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
-    if c is not None:
-        SET(ctx, 'pack', c, key, x_4437(ctx, E), '+=', True, K[39])
-    SET(ctx, 'deck', ctx.state, 'deck', x_4439(ctx, E), '-=', True, K[32])
+    STMT(ctx, 3891)
     return True
 
 
@@ -9457,30 +9432,55 @@ def d_3892(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
-    if c is not None:
-        SET(ctx, 'pack', c, key, x_4437(ctx, E), '+=', True, K[39])
+    if x_4437(ctx, E):
+        if not d_3893(ctx, E):
+            return False
     return True
 
 
-d_3893 = d_155  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def d_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'pack'
+    if c is not None:
+        SET(ctx, 'pack', c, key, x_4439(ctx, E), '+=', True, K[39])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4441(ctx, E), '-=', True, K[32])
+    return True
 
 
-def t_3894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def d_3894(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'pack'
+    if c is not None:
+        SET(ctx, 'pack', c, key, x_4439(ctx, E), '+=', True, K[39])
+    return True
+
+
+d_3895 = d_155  # rules_data/terraforming_mars/definitions/turns.yaml:143
+
+
+def t_3896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4440(ctx, E):
-            return t_3895(ctx, nxt, k, E)
+        if x_4442(ctx, E):
+            return t_3897(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_3895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9488,22 +9488,22 @@ def t_3895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'packs~947', x_4449(ctx, E), True)
-        LOCAL(ctx, E, 'shift~948', x_4450(ctx, E), True)
-        if not d_3903(ctx, E):
+        LOCAL(ctx, E, 'packs~947', x_4451(ctx, E), True)
+        LOCAL(ctx, E, 'shift~948', x_4452(ctx, E), True)
+        if not d_3905(ctx, E):
             return False
         return k()
 
-    return t_3896(ctx, r1, s, E)
+    return t_3898(ctx, r1, s, E)
 
 
-def t_3896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def t_3898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4441(ctx, E)))
+    items = list(items_of(x_4443(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9515,21 +9515,21 @@ def t_3896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            if x_4442(ctx, E):
-                return t_3897(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4444(ctx, E):
+                return t_3899(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def t_3899(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3897, None, [], k)
+    return CHOOSE(ctx, 3899, None, [], k)
 
 
-def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9537,14 +9537,14 @@ def d_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4445(ctx, E), '-=', True, K[39])
+        SET(ctx, 'pack', c, key, x_4447(ctx, E), '-=', True, K[39])
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4447(ctx, E), '+=', True, K[37])
+        SET(ctx, 'offer', c, key, x_4449(ctx, E), '+=', True, K[37])
     return True
 
 
-def d_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3901(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9552,11 +9552,11 @@ def d_3899(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4445(ctx, E), '-=', True, K[39])
+        SET(ctx, 'pack', c, key, x_4447(ctx, E), '-=', True, K[39])
     return True
 
 
-def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_3902(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9564,37 +9564,37 @@ def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_4447(ctx, E), '+=', True, K[37])
+        SET(ctx, 'offer', c, key, x_4449(ctx, E), '+=', True, K[37])
     return True
 
 
-def d_3901(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'packs~947', x_4449(ctx, E), True)
+    LOCAL(ctx, E, 'packs~947', x_4451(ctx, E), True)
     return True
 
 
-def d_3902(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def d_3904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shift~948', x_4450(ctx, E), True)
+    LOCAL(ctx, E, 'shift~948', x_4452(ctx, E), True)
     return True
 
 
-def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_3905(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4451(ctx, E)))
+    items = list(items_of(x_4453(ctx, E)))
     old = E.get('p~949', MISSING)
     for item in items:
         LOCAL(ctx, E, 'p~949', item, True)
@@ -9603,12 +9603,12 @@ def d_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
             raise TrialBudget()
         c, key = SEAT(ctx, E.get('p~949')), 'pack'
         if c is not None:
-            SET(ctx, 'pack', c, key, x_4453(ctx, E), '=', False, K[39])
+            SET(ctx, 'pack', c, key, x_4455(ctx, E), '=', False, K[39])
     UNSET(ctx, E, 'p~949', old)
     return True
 
 
-def d_3904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_3906(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9616,17 +9616,17 @@ def d_3904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('p~949')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4453(ctx, E), '=', False, K[39])
+        SET(ctx, 'pack', c, key, x_4455(ctx, E), '=', False, K[39])
     return True
 
 
-def t_3905(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def t_3907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4454(ctx, E)))
+    items = list(items_of(x_4456(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9638,13 +9638,13 @@ def t_3905(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3906(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3908(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9657,16 +9657,16 @@ def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
-    return t_3907(ctx, r1, s, E)
+    return t_3909(ctx, r1, s, E)
 
 
-def t_3907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4455(ctx, E)))
+    items = list(items_of(x_4457(ctx, E)))
     old = E.get('card~951', MISSING)
 
     def brk():
@@ -9678,20 +9678,20 @@ def t_3907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'card~951', item, True)
-            return t_3908(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3910(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_3910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3908, None, [], k)
+    return CHOOSE(ctx, 3910, None, [], k)
 
 
-def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_3911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9701,15 +9701,15 @@ def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4483(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, x_4485(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~952', 3, True)
-    return t_3911(ctx, r1, s, E)
+    return t_3913(ctx, r1, s, E)
 
 
-def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9719,7 +9719,7 @@ def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3913(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9728,27 +9728,7 @@ def t_3911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~953', E.get('n~952'), True)
     LOCAL(ctx, E, 'sv~954', 0, True)
     LOCAL(ctx, E, 'tv~955', 0, True)
-    return t_3915(ctx, k, s, E)
-
-
-def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~953', E.get('n~952'), True)
-    return True
-
-
-def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~954', 0, True)
-    return True
+    return t_3917(ctx, k, s, E)
 
 
 def d_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -9757,184 +9737,180 @@ def d_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~953', E.get('n~952'), True)
+    return True
+
+
+def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~954', 0, True)
+    return True
+
+
+def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~955', 0, True)
     return True
 
 
-def t_3915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~956', x_4460(ctx, E), True)
-    LOCAL(ctx, E, 't_v~957', x_4461(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~958', x_4462(ctx, E), True)
-    return t_3919(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~956', x_4462(ctx, E), True)
+    LOCAL(ctx, E, 't_v~957', x_4463(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~958', x_4464(ctx, E), True)
+    return t_3921(ctx, k, s, E)
 
 
-def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~956', x_4460(ctx, E), True)
+    LOCAL(ctx, E, 's_v~956', x_4462(ctx, E), True)
     return True
 
 
-def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~957', x_4461(ctx, E), True)
+    LOCAL(ctx, E, 't_v~957', x_4463(ctx, E), True)
     return True
 
 
-def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~958', x_4462(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~958', x_4464(ctx, E), True)
     return True
 
 
-def t_3919(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3921(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4463(ctx, E):
-        return d_3920(ctx, E) and k()
-    return t_3923(ctx, k, s, E)
-
-
-def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4464(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3922, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~953'), '-=', False, K[25])
-    return True
-
-
-def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4464(ctx, E):
-        return False
-    return True
-
-
-def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3922, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~953'), '-=', False, K[25])
-    return True
-
-
-def t_3923(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4467(ctx, E):
-        return False
+    if x_4465(ctx, E):
+        return d_3922(ctx, E) and k()
     return t_3925(ctx, k, s, E)
 
 
-def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4466(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 3924, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~953'), '-=', False, K[25])
+    return True
+
+
+def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4467(ctx, E):
+    if not x_4466(ctx, E):
         return False
     return True
 
 
-def t_3925(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3925, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3924, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~953'), '-=', False, K[25])
+    return True
 
 
-def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_3925(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4469(ctx, E):
+        return False
+    return t_3927(ctx, k, s, E)
+
+
+def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4469(ctx, E):
+        return False
+    return True
+
+
+def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3927, None, [], k)
+
+
+def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3927, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3929, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4473(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3928, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4475(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, 3930, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~959'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3929, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3931, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~960'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 3930, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3932, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~961'), '-=', False, K[25])
     return True
 
 
-def d_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3927, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3929, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4473(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3928, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~959'), '-=', False, K[25])
-    return True
-
-
-def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3929, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~960'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4475(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -9944,13 +9920,37 @@ def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3930, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3930, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~959'), '-=', False, K[25])
+    return True
+
+
+def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3931, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~960'), '-=', False, K[25])
+    return True
+
+
+def d_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3932, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~961'), '-=', False, K[25])
     return True
 
 
-def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9958,117 +9958,87 @@ def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4483(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, x_4485(ctx, E), '+=', True, K[23])
     return True
 
 
-def d_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4486(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', x_4488(ctx, E), '+=', True, K[24])
     return True
 
 
-d_3933 = d_3880  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_3935 = d_3882  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def d_3934(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
+def d_3936(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4493(ctx, E), '=', False, K[32])
-    STMT(ctx, 3936)
+    SET(ctx, 'deck', ctx.state, 'deck', x_4495(ctx, E), '=', False, K[32])
+    STMT(ctx, 3938)
     return True
 
 
-def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4493(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4495(ctx, E), '=', False, K[32])
     return True
 
 
-def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3936)
+    STMT(ctx, 3938)
     return True
 
 
-def d_3937(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def d_3939(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4854(ctx, E)))
+    items = list(items_of(x_4856(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_3938(ctx, E):
+        if not d_3940(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_3938(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_3940(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~753', 1, True)
-    if not d_3940(ctx, E):
+    if not d_3942(ctx, E):
         return False
     return True
 
 
-def d_3939(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_3941(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~753', 1, True)
-    return True
-
-
-def d_3940(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4497(ctx, E)))
-    old = E.get('r~754', MISSING)
-    for item in items:
-        LOCAL(ctx, E, 'r~754', item, True)
-        if not d_3941(ctx, E):
-            return False
-    UNSET(ctx, E, 'r~754', old)
-    return True
-
-
-def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~755', E.get('n~753'), True)
-    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
-    c, key = KEYPLACE(ctx, 3944, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[26])
     return True
 
 
@@ -10078,11 +10048,41 @@ def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    items = list(items_of(x_4499(ctx, E)))
+    old = E.get('r~754', MISSING)
+    for item in items:
+        LOCAL(ctx, E, 'r~754', item, True)
+        if not d_3943(ctx, E):
+            return False
+    UNSET(ctx, E, 'r~754', old)
+    return True
+
+
+def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~755', E.get('n~753'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
+    c, key = KEYPLACE(ctx, 3946, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[26])
+    return True
+
+
+def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'n~755', E.get('n~753'), True)
     return True
 
 
-def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10092,25 +10092,25 @@ def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3944, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, 3946, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[26])
     return True
 
 
-def t_3945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
+def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4854(ctx, E)))
+    items = list(items_of(x_4856(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -10122,19 +10122,19 @@ def t_3945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3946(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3948(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def t_3948(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4503(ctx, E)))
+    items = list(items_of(x_4505(ctx, E)))
     old = E.get('c~757', MISSING)
 
     def brk():
@@ -10146,24 +10146,24 @@ def t_3946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'c~757', item, True)
-            if x_4504(ctx, E):
-                return t_3947(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4506(ctx, E):
+                return t_3949(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'c~758', E.get('c~757'), True)
-    return t_3949(ctx, k, s, E)
+    return t_3951(ctx, k, s, E)
 
 
-def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10173,7 +10173,7 @@ def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10181,16 +10181,16 @@ def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4507(ctx, E), '=', False, K[38])
-    LOCAL(ctx, E, 'n~759', x_4508(ctx, E), True)
+        SET(ctx, 'corporation', c, key, x_4509(ctx, E), '=', False, K[38])
+    LOCAL(ctx, E, 'n~759', x_4510(ctx, E), True)
     LOCAL(ctx, E, 'r~760', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, 3955, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
-    return t_3954(ctx, k, s, E)
+    return t_3956(ctx, k, s, E)
 
 
-def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10198,21 +10198,21 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, x_4507(ctx, E), '=', False, K[38])
+        SET(ctx, 'corporation', c, key, x_4509(ctx, E), '=', False, K[38])
     return True
 
 
-def d_3951(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', x_4508(ctx, E), True)
+    LOCAL(ctx, E, 'n~759', x_4510(ctx, E), True)
     return True
 
 
-def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10222,19 +10222,19 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3953, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, 3955, PL(ctx, E.get('you')).get('stock'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~759'), '+=', False, K[25])
     return True
 
 
-def t_3954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3956(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10252,43 +10252,19 @@ def t_3954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_3955(ctx, after, None if s is None else brk, E)
+    return t_3957(ctx, after, None if s is None else brk, E)
 
 
-def t_3955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4513(ctx, E), k)
+    return DO(ctx, x_4515(ctx, E), k)
 
 
-def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4515(ctx, E), '=', False, K[40])
-    return True
-
-
-def d_3957(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4517(ctx, E), '=', False, K[40])
-    LOCAL(ctx, E, 't~761', 'generation', True)
-    LOCAL(ctx, E, 'n~762', 1, True)
-    if not d_3961(ctx, E):
-        return False
-    return True
-
-
-def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10299,6 +10275,30 @@ def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3959(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4519(ctx, E), '=', False, K[40])
+    LOCAL(ctx, E, 't~761', 'generation', True)
+    LOCAL(ctx, E, 'n~762', 1, True)
+    if not d_3963(ctx, E):
+        return False
+    return True
+
+
+def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4519(ctx, E), '=', False, K[40])
+    return True
+
+
+def d_3961(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10308,7 +10308,7 @@ def d_3959(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     return True
 
 
-def d_3960(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_3962(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10318,68 +10318,68 @@ def d_3960(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     return True
 
 
-def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4520(ctx, E):
+    if x_4522(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3962, ctx.state.get('game_tracks'), E.get('t~761'))
+        c, key = KEYPLACE(ctx, 3964, ctx.state.get('game_tracks'), E.get('t~761'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~762'), '+=', False, K[33])
     else:
-        if not d_3963(ctx, E):
+        if not d_3965(ctx, E):
             return False
     return True
 
 
-def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3962, ctx.state.get('game_tracks'), E.get('t~761'))
+    c, key = KEYPLACE(ctx, 3964, ctx.state.get('game_tracks'), E.get('t~761'))
     if c is not None:
         SET(ctx, 'game_tracks', c, key, E.get('n~762'), '+=', False, K[33])
     return True
 
 
-def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3964, PL(ctx, E.get('you')).get('tracks'), E.get('t~761'))
+    c, key = KEYPLACE(ctx, 3966, PL(ctx, E.get('you')).get('tracks'), E.get('t~761'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~762'), '+=', False, K[28])
-    if not d_3965(ctx, E):
+    if not d_3967(ctx, E):
         return False
     return True
 
 
-def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3964, PL(ctx, E.get('you')).get('tracks'), E.get('t~761'))
+    c, key = KEYPLACE(ctx, 3966, PL(ctx, E.get('you')).get('tracks'), E.get('t~761'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~762'), '+=', False, K[28])
     return True
 
 
-def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4525(ctx, E):
+    if x_4527(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -10387,46 +10387,18 @@ def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3966 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3968 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def t_3967(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
+def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3968(ctx, E):
+    if not d_3970(ctx, E):
         return False
-    return t_3982(ctx, k, s, E)
-
-
-def d_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_4529(ctx, E)))
-    old = E.get('you', MISSING)
-    for item in items:
-        LOCAL(ctx, E, 'you', item, True)
-        if not d_3969(ctx, E):
-            return False
-    UNSET(ctx, E, 'you', old)
-    return True
-
-
-def d_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 4, True)
-    if not d_3971(ctx, E):
-        return False
-    return True
+    return t_3984(ctx, k, s, E)
 
 
 def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
@@ -10435,11 +10407,39 @@ def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 4, True)
+    items = list(items_of(x_4531(ctx, E)))
+    old = E.get('you', MISSING)
+    for item in items:
+        LOCAL(ctx, E, 'you', item, True)
+        if not d_3971(ctx, E):
+            return False
+    UNSET(ctx, E, 'you', old)
     return True
 
 
 def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~764', 4, True)
+    if not d_3973(ctx, E):
+        return False
+    return True
+
+
+def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~764', 4, True)
+    return True
+
+
+def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10448,73 +10448,73 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~764'))
     while left > 0:
         left -= 1
-        if not d_3972(ctx, E):
-            return False
-    return True
-
-
-def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3973(ctx, E):
-        return False
-    if not d_3978(ctx, E):
-        return False
-    return True
-
-
-def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4532(ctx, E):
         if not d_3974(ctx, E):
             return False
     return True
 
 
 def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3975(ctx, E):
+        return False
+    if not d_3980(ctx, E):
+        return False
+    return True
+
+
+def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4534(ctx, E):
+        if not d_3976(ctx, E):
+            return False
+    return True
+
+
+def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4534(ctx, E), '=', False, K[32])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4536(ctx, E), '=', False, K[32])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3977)
+    STMT(ctx, 3979)
     return True
 
 
-d_3975 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3976 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3977 = d_149  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3978 = d_150  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3977)
+    STMT(ctx, 3979)
     return True
 
 
-d_3978 = d_3850  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3979 = d_3851  # rules_data/terraforming_mars/definitions/cards.yaml:22
 d_3980 = d_3852  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3981 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3981 = d_3853  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3982 = d_3854  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3983 = d_155  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_3982(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4543(ctx, E)))
+    items = list(items_of(x_4545(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -10526,13 +10526,13 @@ def t_3982(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3983(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3985(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3985(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10545,16 +10545,16 @@ def t_3983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[37])
         return k()
 
-    return t_3984(ctx, r1, s, E)
+    return t_3986(ctx, r1, s, E)
 
 
-def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4544(ctx, E)))
+    items = list(items_of(x_4546(ctx, E)))
     old = E.get('card~766', MISSING)
 
     def brk():
@@ -10566,20 +10566,20 @@ def t_3984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'card~766', item, True)
-            return t_3985(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3987(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3985(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_3987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3985, None, [], k)
+    return CHOOSE(ctx, 3987, None, [], k)
 
 
-def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_3988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10589,15 +10589,15 @@ def t_3986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4572(ctx, E), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, x_4574(ctx, E), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~767', 3, True)
-    return t_3988(ctx, r1, s, E)
+    return t_3990(ctx, r1, s, E)
 
 
-def d_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3989(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10607,7 +10607,7 @@ def d_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10616,27 +10616,7 @@ def t_3988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~768', E.get('n~767'), True)
     LOCAL(ctx, E, 'sv~769', 0, True)
     LOCAL(ctx, E, 'tv~770', 0, True)
-    return t_3992(ctx, k, s, E)
-
-
-def d_3989(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~768', E.get('n~767'), True)
-    return True
-
-
-def d_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~769', 0, True)
-    return True
+    return t_3994(ctx, k, s, E)
 
 
 def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -10645,184 +10625,180 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~768', E.get('n~767'), True)
+    return True
+
+
+def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~769', 0, True)
+    return True
+
+
+def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~770', 0, True)
     return True
 
 
-def t_3992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~771', x_4549(ctx, E), True)
-    LOCAL(ctx, E, 't_v~772', x_4550(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~773', x_4551(ctx, E), True)
-    return t_3996(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~771', x_4551(ctx, E), True)
+    LOCAL(ctx, E, 't_v~772', x_4552(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~773', x_4553(ctx, E), True)
+    return t_3998(ctx, k, s, E)
 
 
-def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~771', x_4549(ctx, E), True)
+    LOCAL(ctx, E, 's_v~771', x_4551(ctx, E), True)
     return True
 
 
-def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~772', x_4550(ctx, E), True)
+    LOCAL(ctx, E, 't_v~772', x_4552(ctx, E), True)
     return True
 
 
-def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~773', x_4551(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~773', x_4553(ctx, E), True)
     return True
 
 
-def t_3996(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4552(ctx, E):
-        return d_3997(ctx, E) and k()
-    return t_4000(ctx, k, s, E)
-
-
-def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4553(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3999, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~768'), '-=', False, K[25])
-    return True
-
-
-def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4553(ctx, E):
-        return False
-    return True
-
-
-def d_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3999, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~768'), '-=', False, K[25])
-    return True
-
-
-def t_4000(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4556(ctx, E):
-        return False
+    if x_4554(ctx, E):
+        return d_3999(ctx, E) and k()
     return t_4002(ctx, k, s, E)
 
 
-def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4555(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 4001, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~768'), '-=', False, K[25])
+    return True
+
+
+def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4556(ctx, E):
+    if not x_4555(ctx, E):
         return False
     return True
 
 
-def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4002, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4001, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~768'), '-=', False, K[25])
+    return True
 
 
-def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4558(ctx, E):
+        return False
+    return t_4004(ctx, k, s, E)
+
+
+def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4558(ctx, E):
+        return False
+    return True
+
+
+def t_4004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4004, None, [], k)
+
+
+def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4004, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4562(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4564(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~774'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~775'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4009, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~776'), '-=', False, K[25])
     return True
 
 
-def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4004, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4562(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4005, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~774'), '-=', False, K[25])
-    return True
-
-
-def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4006, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~775'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4564(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -10832,13 +10808,37 @@ def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4007, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~774'), '-=', False, K[25])
+    return True
+
+
+def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4008, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~775'), '-=', False, K[25])
+    return True
+
+
+def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4009, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~776'), '-=', False, K[25])
     return True
 
 
-def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10846,34 +10846,34 @@ def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4572(ctx, E), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, x_4574(ctx, E), '+=', True, K[23])
     return True
 
 
-def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_4575(ctx, E), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', x_4577(ctx, E), '+=', True, K[24])
     return True
 
 
-d_4010 = d_3880  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_4012 = d_3882  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def t_4011(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
+def t_4013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[41])
-    return t_4013(ctx, k, s, E)
+    return t_4015(ctx, k, s, E)
 
 
-def d_4012(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10881,27 +10881,27 @@ def d_4012(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def t_4015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4582(ctx, E):
-            return t_4014(ctx, nxt, k, E)
+        if x_4584(ctx, E):
+            return t_4016(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4014(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def t_4016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4583(ctx, E)))
+    items = list(items_of(x_4585(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -10913,28 +10913,28 @@ def t_4014(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            if x_4584(ctx, E):
-                return t_4015(ctx, lambda i=i: nxt(i), brk, E)
+            if x_4586(ctx, E):
+                return t_4017(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def t_4017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4027(ctx, k, s, E)
+        return t_4029(ctx, k, s, E)
 
     ctx.steps += 1
     LOCAL(ctx, E, 'done~778', 0, True)
-    return t_4017(ctx, r1, s, E)
+    return t_4019(ctx, r1, s, E)
 
 
-def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10944,18 +10944,18 @@ def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def t_4019(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4586(ctx, E):
-        return t_4018(ctx, k, s, E)
+    if x_4588(ctx, E):
+        return t_4020(ctx, k, s, E)
     return k()
 
 
-def t_4018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10964,10 +10964,10 @@ def t_4018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
         SET(ctx, 'first_action_taken', c, key, True, '=', False, K[42])
-    return t_4020(ctx, k, s, E)
+    return t_4022(ctx, k, s, E)
 
 
-def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10979,18 +10979,18 @@ def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4589(ctx, E):
-        return t_4021(ctx, k, s, E)
+    if x_4591(ctx, E):
+        return t_4023(ctx, k, s, E)
     return k()
 
 
-def t_4021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10998,20 +10998,20 @@ def t_4021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4025, E, 'done~778', 1)
+        ASSIGN(ctx, 4027, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
-    return t_4022(ctx, r1, s, E)
+    return t_4024(ctx, r1, s, E)
 
 
-def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4590(ctx, E)))
+    items = list(items_of(x_4592(ctx, E)))
     old = E.get('c~780', MISSING)
 
     def brk():
@@ -11023,13 +11023,13 @@ def t_4022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'c~780', item, True)
-            return t_4023(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4025(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11047,29 +11047,29 @@ def t_4023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4024(ctx, after, None if s is None else brk, E)
+    return t_4026(ctx, after, None if s is None else brk, E)
 
 
-def t_4024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4592(ctx, E), k)
+    return DO(ctx, x_4594(ctx, E), k)
 
 
-def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_4027(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4025, E, 'done~778', 1)
+    ASSIGN(ctx, 4027, E, 'done~778', 1)
     return True
 
 
-def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11077,28 +11077,28 @@ def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4027(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def t_4029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4597(ctx, E):
-            return t_4028(ctx, nxt, k, E)
+        if x_4599(ctx, E):
+            return t_4030(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def t_4030(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4028, None, [], k)
+    return CHOOSE(ctx, 4030, None, [], k)
 
 
-def t_4029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11106,16 +11106,16 @@ def t_4029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4063, E, 'done~778', 1)
+        ASSIGN(ctx, 4065, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'card~782', E.get('card~781'), True)
-    return t_4031(ctx, r1, s, E)
+    return t_4033(ctx, r1, s, E)
 
 
-def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4032(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11125,7 +11125,7 @@ def d_4030(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def t_4033(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11135,39 +11135,39 @@ def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_4630(ctx, E), '-=', True, K[23])
-        if not d_4055(ctx, E):
+            SET(ctx, 'hand', c, key, x_4632(ctx, E), '-=', True, K[23])
+        if not d_4057(ctx, E):
             return False
-        return t_4057(ctx, r2, s, E)
+        return t_4059(ctx, r2, s, E)
 
     def r2():
-        if not d_4059(ctx, E):
+        if not d_4061(ctx, E):
             return False
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'played', {'card': E.get('card~782'), 'by': E.get('you'), 'tags': x_4643(ctx, E), 'cost': x_4644(ctx, E)})
+        if not EMIT(ctx, 'played', {'card': E.get('card~782'), 'by': E.get('you'), 'tags': x_4645(ctx, E), 'cost': x_4646(ctx, E)}):
+            return False
         return k()
 
     ctx.steps += 1
-    if not x_4600(ctx, E):
+    if not x_4602(ctx, E):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'card~783', E.get('card~782'), True)
-    return t_4034(ctx, r1, s, E)
+    return t_4036(ctx, r1, s, E)
 
 
-def d_4032(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4600(ctx, E):
+    if not x_4602(ctx, E):
         return False
     return True
 
 
-def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
+def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11177,38 +11177,18 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def t_4036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~784', x_4602(ctx, E), True)
+    LOCAL(ctx, E, 'price~784', x_4604(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'sv~785', x_4603(ctx, E), True)
+    LOCAL(ctx, E, 'sv~785', x_4605(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~786', x_4604(ctx, E), True)
-    return t_4038(ctx, k, s, E)
-
-
-def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~784', x_4602(ctx, E), True)
-    return True
-
-
-def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~785', x_4603(ctx, E), True)
-    return True
+    LOCAL(ctx, E, 'tv~786', x_4606(ctx, E), True)
+    return t_4040(ctx, k, s, E)
 
 
 def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
@@ -11217,184 +11197,180 @@ def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~786', x_4604(ctx, E), True)
+    LOCAL(ctx, E, 'price~784', x_4604(ctx, E), True)
     return True
 
 
-def t_4038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~785', x_4605(ctx, E), True)
+    return True
+
+
+def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~786', x_4606(ctx, E), True)
+    return True
+
+
+def t_4040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~787', x_4605(ctx, E), True)
-    LOCAL(ctx, E, 't_v~788', x_4606(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~789', x_4607(ctx, E), True)
-    return t_4042(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~787', x_4607(ctx, E), True)
+    LOCAL(ctx, E, 't_v~788', x_4608(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~789', x_4609(ctx, E), True)
+    return t_4044(ctx, k, s, E)
 
 
-def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~787', x_4605(ctx, E), True)
+    LOCAL(ctx, E, 's_v~787', x_4607(ctx, E), True)
     return True
 
 
-def d_4040(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~788', x_4606(ctx, E), True)
+    LOCAL(ctx, E, 't_v~788', x_4608(ctx, E), True)
     return True
 
 
-def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~789', x_4607(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~789', x_4609(ctx, E), True)
     return True
 
 
-def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4044(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4608(ctx, E):
-        return d_4043(ctx, E) and k()
-    return t_4046(ctx, k, s, E)
-
-
-def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4609(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~784'), '-=', False, K[25])
-    return True
-
-
-def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4609(ctx, E):
-        return False
-    return True
-
-
-def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4045, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~784'), '-=', False, K[25])
-    return True
-
-
-def t_4046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4612(ctx, E):
-        return False
+    if x_4610(ctx, E):
+        return d_4045(ctx, E) and k()
     return t_4048(ctx, k, s, E)
 
 
-def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4611(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 4047, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~784'), '-=', False, K[25])
+    return True
+
+
+def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4612(ctx, E):
+    if not x_4611(ctx, E):
         return False
     return True
 
 
-def t_4048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4048, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4047, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~784'), '-=', False, K[25])
+    return True
 
 
-def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4614(ctx, E):
+        return False
+    return t_4050(ctx, k, s, E)
+
+
+def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4614(ctx, E):
+        return False
+    return True
+
+
+def t_4050(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4050, None, [], k)
+
+
+def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4050, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4618(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4051, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4620(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, 4053, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~790'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4054, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~791'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4053, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4055, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~792'), '-=', False, K[25])
     return True
 
 
-def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4050, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4618(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4051, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~790'), '-=', False, K[25])
-    return True
-
-
-def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4052, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~791'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4620(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -11404,13 +11380,37 @@ def d_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4053, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4053, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~790'), '-=', False, K[25])
+    return True
+
+
+def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4054, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~791'), '-=', False, K[25])
+    return True
+
+
+def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4055, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~792'), '-=', False, K[25])
     return True
 
 
-def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11418,37 +11418,37 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_4630(ctx, E), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, x_4632(ctx, E), '-=', True, K[23])
     return True
 
 
-def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4631(ctx, E):
+    if x_4633(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 4056, PL(ctx, E.get('you')).get('card_res'), E.get('card~782'))
+        c, key = KEYPLACE(ctx, 4058, PL(ctx, E.get('you')).get('card_res'), E.get('card~782'))
         if c is not None:
             SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
 
 
-def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4056, PL(ctx, E.get('you')).get('card_res'), E.get('card~782'))
+    c, key = KEYPLACE(ctx, 4058, PL(ctx, E.get('you')).get('card_res'), E.get('card~782'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 0, '=', False, K[44])
     return True
 
 
-def t_4057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11466,47 +11466,16 @@ def t_4057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4058(ctx, after, None if s is None else brk, E)
+    return t_4060(ctx, after, None if s is None else brk, E)
 
 
-def t_4058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4635(ctx, E), k)
-
-
-def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4636(ctx, E):
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'events'
-        if c is not None:
-            SET(ctx, 'events', c, key, x_4638(ctx, E), '+=', True, K[45])
-    else:
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tableau'
-        if c is not None:
-            SET(ctx, 'tableau', c, key, x_4640(ctx, E), '+=', True, K[46])
-    return True
-
-
-def d_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'events'
-    if c is not None:
-        SET(ctx, 'events', c, key, x_4638(ctx, E), '+=', True, K[45])
-    return True
+    return DO(ctx, x_4637(ctx, E), k)
 
 
 def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -11515,37 +11484,68 @@ def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    if x_4638(ctx, E):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'events'
+        if c is not None:
+            SET(ctx, 'events', c, key, x_4640(ctx, E), '+=', True, K[45])
+    else:
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tableau'
+        if c is not None:
+            SET(ctx, 'tableau', c, key, x_4642(ctx, E), '+=', True, K[46])
+    return True
+
+
+def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'events'
+    if c is not None:
+        SET(ctx, 'events', c, key, x_4640(ctx, E), '+=', True, K[45])
+    return True
+
+
+def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tableau'
     if c is not None:
-        SET(ctx, 'tableau', c, key, x_4640(ctx, E), '+=', True, K[46])
+        SET(ctx, 'tableau', c, key, x_4642(ctx, E), '+=', True, K[46])
     return True
 
 
-def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'played', {'card': E.get('card~782'), 'by': E.get('you'), 'tags': x_4643(ctx, E), 'cost': x_4644(ctx, E)})
+    if not EMIT(ctx, 'played', {'card': E.get('card~782'), 'by': E.get('you'), 'tags': x_4645(ctx, E), 'cost': x_4646(ctx, E)}):
+        return False
     return True
 
 
-def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4063, E, 'done~778', 1)
+    ASSIGN(ctx, 4065, E, 'done~778', 1)
     return True
 
 
-d_4064 = d_4026  # rules_data/terraforming_mars/definitions/turns.yaml:37
+d_4066 = d_4028  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
-def t_4065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def t_4067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11553,16 +11553,16 @@ def t_4065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4101, E, 'done~778', 1)
+        ASSIGN(ctx, 4103, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'a~794', E.get('a~793'), True)
-    return t_4067(ctx, r1, s, E)
+    return t_4069(ctx, r1, s, E)
 
 
-def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11572,69 +11572,69 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4069(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4098(ctx, r2, s, E)
+        return t_4100(ctx, r2, s, E)
 
     def r2():
-        if not d_4099(ctx, E):
+        if not d_4101(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4653(ctx, E):
+    if not x_4655(ctx, E):
         return False
-    return t_4069(ctx, r1, s, E)
+    return t_4071(ctx, r1, s, E)
 
 
-def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4653(ctx, E):
+    if not x_4655(ctx, E):
         return False
     return True
 
 
-def t_4069(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4071(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4654(ctx, E):
-        return t_4070(ctx, k, s, E)
-    return d_4092(ctx, E) and k()
+    if x_4656(ctx, E):
+        return t_4072(ctx, k, s, E)
+    return d_4094(ctx, E) and k()
 
 
-def t_4070(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~795', x_4655(ctx, E), True)
-    return t_4072(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~795', x_4657(ctx, E), True)
+    return t_4074(ctx, k, s, E)
 
 
-def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~795', x_4655(ctx, E), True)
+    LOCAL(ctx, E, 'n~795', x_4657(ctx, E), True)
     return True
 
 
-def t_4072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4074(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11643,27 +11643,7 @@ def t_4072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~796', E.get('n~795'), True)
     LOCAL(ctx, E, 'sv~797', 0, True)
     LOCAL(ctx, E, 'tv~798', 0, True)
-    return t_4076(ctx, k, s, E)
-
-
-def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~796', E.get('n~795'), True)
-    return True
-
-
-def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~797', 0, True)
-    return True
+    return t_4078(ctx, k, s, E)
 
 
 def d_4075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -11672,184 +11652,180 @@ def d_4075(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~796', E.get('n~795'), True)
+    return True
+
+
+def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~797', 0, True)
+    return True
+
+
+def d_4077(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~798', 0, True)
     return True
 
 
-def t_4076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4078(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~799', x_4659(ctx, E), True)
-    LOCAL(ctx, E, 't_v~800', x_4660(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~801', x_4661(ctx, E), True)
-    return t_4080(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~799', x_4661(ctx, E), True)
+    LOCAL(ctx, E, 't_v~800', x_4662(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~801', x_4663(ctx, E), True)
+    return t_4082(ctx, k, s, E)
 
 
-def d_4077(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~799', x_4659(ctx, E), True)
+    LOCAL(ctx, E, 's_v~799', x_4661(ctx, E), True)
     return True
 
 
-def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~800', x_4660(ctx, E), True)
+    LOCAL(ctx, E, 't_v~800', x_4662(ctx, E), True)
     return True
 
 
-def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~801', x_4661(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~801', x_4663(ctx, E), True)
     return True
 
 
-def t_4080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4082(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4662(ctx, E):
-        return d_4081(ctx, E) and k()
-    return t_4084(ctx, k, s, E)
-
-
-def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4663(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4083, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~796'), '-=', False, K[25])
-    return True
-
-
-def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4663(ctx, E):
-        return False
-    return True
-
-
-def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4083, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~796'), '-=', False, K[25])
-    return True
-
-
-def t_4084(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4666(ctx, E):
-        return False
+    if x_4664(ctx, E):
+        return d_4083(ctx, E) and k()
     return t_4086(ctx, k, s, E)
 
 
-def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4665(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 4085, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~796'), '-=', False, K[25])
+    return True
+
+
+def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4666(ctx, E):
+    if not x_4665(ctx, E):
         return False
     return True
 
 
-def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4086, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4085, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~796'), '-=', False, K[25])
+    return True
 
 
-def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4668(ctx, E):
+        return False
+    return t_4088(ctx, k, s, E)
+
+
+def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4668(ctx, E):
+        return False
+    return True
+
+
+def t_4088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4088, None, [], k)
+
+
+def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4088, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4672(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4089, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4674(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, 4091, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~802'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4092, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~803'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4091, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4093, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~804'), '-=', False, K[25])
     return True
 
 
-def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4088, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4672(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4089, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~802'), '-=', False, K[25])
-    return True
-
-
-def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4090, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~803'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4674(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -11859,131 +11835,155 @@ def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4091, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4091, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~802'), '-=', False, K[25])
+    return True
+
+
+def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4092, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~803'), '-=', False, K[25])
+    return True
+
+
+def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4093, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~804'), '-=', False, K[25])
     return True
 
 
-def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~805', x_4681(ctx, E), True)
+    LOCAL(ctx, E, 'n~805', x_4683(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~806', x_4682(ctx, E), True)
-    if not d_4095(ctx, E):
+    LOCAL(ctx, E, 'r~806', x_4684(ctx, E), True)
+    if not d_4097(ctx, E):
         return False
     return True
 
 
-def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~805', x_4681(ctx, E), True)
+    LOCAL(ctx, E, 'n~805', x_4683(ctx, E), True)
     return True
 
 
-def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~806', x_4682(ctx, E), True)
-    return True
-
-
-def d_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4683(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4097, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~805'), '-=', False, K[25])
-    return True
-
-
-def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4683(ctx, E):
-        return False
+    LOCAL(ctx, E, 'r~806', x_4684(ctx, E), True)
     return True
 
 
 def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4097, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
+    if not x_4685(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 4099, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~805'), '-=', False, K[25])
     return True
 
 
-def t_4098(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4686(ctx, E), k)
+    if not x_4685(ctx, E):
+        return False
+    return True
 
 
-def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4687(ctx, E):
+    c, key = KEYPLACE(ctx, 4099, PL(ctx, E.get('you')).get('stock'), E.get('r~806'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~805'), '-=', False, K[25])
+    return True
+
+
+def t_4100(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4688(ctx, E), k)
+
+
+def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4689(ctx, E):
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~794'), 'by': E.get('you'), 'cost': x_4690(ctx, E)})
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~794'), 'by': E.get('you'), 'cost': x_4692(ctx, E)}):
+            return False
     return True
 
 
-def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~794'), 'by': E.get('you'), 'cost': x_4690(ctx, E)})
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~794'), 'by': E.get('you'), 'cost': x_4692(ctx, E)}):
+        return False
     return True
 
 
-def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4101, E, 'done~778', 1)
+    ASSIGN(ctx, 4103, E, 'done~778', 1)
     return True
 
 
-d_4102 = d_4026  # rules_data/terraforming_mars/definitions/turns.yaml:40
+d_4104 = d_4028  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
-def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11991,16 +11991,16 @@ def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4139, E, 'done~778', 1)
+        ASSIGN(ctx, 4141, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'a~808', E.get('a~807'), True)
-    return t_4105(ctx, r1, s, E)
+    return t_4107(ctx, r1, s, E)
 
 
-def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12010,69 +12010,69 @@ def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4136(ctx, r2, s, E)
+        return t_4138(ctx, r2, s, E)
 
     def r2():
-        if not d_4137(ctx, E):
+        if not d_4139(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4699(ctx, E):
+    if not x_4701(ctx, E):
         return False
-    return t_4107(ctx, r1, s, E)
+    return t_4109(ctx, r1, s, E)
 
 
-def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4699(ctx, E):
+    if not x_4701(ctx, E):
         return False
     return True
 
 
-def t_4107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4700(ctx, E):
-        return t_4108(ctx, k, s, E)
-    return d_4130(ctx, E) and k()
+    if x_4702(ctx, E):
+        return t_4110(ctx, k, s, E)
+    return d_4132(ctx, E) and k()
 
 
-def t_4108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4110(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~809', x_4701(ctx, E), True)
-    return t_4110(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~809', x_4703(ctx, E), True)
+    return t_4112(ctx, k, s, E)
 
 
-def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~809', x_4701(ctx, E), True)
+    LOCAL(ctx, E, 'n~809', x_4703(ctx, E), True)
     return True
 
 
-def t_4110(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12081,27 +12081,7 @@ def t_4110(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~810', E.get('n~809'), True)
     LOCAL(ctx, E, 'sv~811', 0, True)
     LOCAL(ctx, E, 'tv~812', 0, True)
-    return t_4114(ctx, k, s, E)
-
-
-def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~810', E.get('n~809'), True)
-    return True
-
-
-def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~811', 0, True)
-    return True
+    return t_4116(ctx, k, s, E)
 
 
 def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -12110,184 +12090,180 @@ def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~810', E.get('n~809'), True)
+    return True
+
+
+def d_4114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~811', 0, True)
+    return True
+
+
+def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~812', 0, True)
     return True
 
 
-def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~813', x_4705(ctx, E), True)
-    LOCAL(ctx, E, 't_v~814', x_4706(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~815', x_4707(ctx, E), True)
-    return t_4118(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~813', x_4707(ctx, E), True)
+    LOCAL(ctx, E, 't_v~814', x_4708(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~815', x_4709(ctx, E), True)
+    return t_4120(ctx, k, s, E)
 
 
-def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4117(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~813', x_4705(ctx, E), True)
+    LOCAL(ctx, E, 's_v~813', x_4707(ctx, E), True)
     return True
 
 
-def d_4116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~814', x_4706(ctx, E), True)
+    LOCAL(ctx, E, 't_v~814', x_4708(ctx, E), True)
     return True
 
 
-def d_4117(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~815', x_4707(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~815', x_4709(ctx, E), True)
     return True
 
 
-def t_4118(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4708(ctx, E):
-        return d_4119(ctx, E) and k()
-    return t_4122(ctx, k, s, E)
-
-
-def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4709(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4121, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~810'), '-=', False, K[25])
-    return True
-
-
-def d_4120(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4709(ctx, E):
-        return False
-    return True
-
-
-def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4121, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~810'), '-=', False, K[25])
-    return True
-
-
-def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4712(ctx, E):
-        return False
+    if x_4710(ctx, E):
+        return d_4121(ctx, E) and k()
     return t_4124(ctx, k, s, E)
 
 
-def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4121(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4711(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 4123, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~810'), '-=', False, K[25])
+    return True
+
+
+def d_4122(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4712(ctx, E):
+    if not x_4711(ctx, E):
         return False
     return True
 
 
-def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4124, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4123, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~810'), '-=', False, K[25])
+    return True
 
 
-def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4714(ctx, E):
+        return False
+    return t_4126(ctx, k, s, E)
+
+
+def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4714(ctx, E):
+        return False
+    return True
+
+
+def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4126, None, [], k)
+
+
+def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4126, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4128, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4718(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4127, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4720(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, 4129, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~816'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4128, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4130, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~817'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4129, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4131, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~818'), '-=', False, K[25])
     return True
 
 
-def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4126, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4128, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4718(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4127, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~816'), '-=', False, K[25])
-    return True
-
-
-def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4128, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~817'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4720(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -12297,131 +12273,155 @@ def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4129, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4129, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~816'), '-=', False, K[25])
+    return True
+
+
+def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4130, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~817'), '-=', False, K[25])
+    return True
+
+
+def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4131, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~818'), '-=', False, K[25])
     return True
 
 
-def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~819', x_4727(ctx, E), True)
+    LOCAL(ctx, E, 'n~819', x_4729(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~820', x_4728(ctx, E), True)
-    if not d_4133(ctx, E):
+    LOCAL(ctx, E, 'r~820', x_4730(ctx, E), True)
+    if not d_4135(ctx, E):
         return False
     return True
 
 
-def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~819', x_4727(ctx, E), True)
+    LOCAL(ctx, E, 'n~819', x_4729(ctx, E), True)
     return True
 
 
-def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~820', x_4728(ctx, E), True)
-    return True
-
-
-def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4729(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4135, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~819'), '-=', False, K[25])
-    return True
-
-
-def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4729(ctx, E):
-        return False
+    LOCAL(ctx, E, 'r~820', x_4730(ctx, E), True)
     return True
 
 
 def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4135, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
+    if not x_4731(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 4137, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~819'), '-=', False, K[25])
     return True
 
 
-def t_4136(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4732(ctx, E), k)
+    if not x_4731(ctx, E):
+        return False
+    return True
 
 
-def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4733(ctx, E):
+    c, key = KEYPLACE(ctx, 4137, PL(ctx, E.get('you')).get('stock'), E.get('r~820'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~819'), '-=', False, K[25])
+    return True
+
+
+def t_4138(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4734(ctx, E), k)
+
+
+def d_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4735(ctx, E):
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~808'), 'by': E.get('you'), 'cost': x_4736(ctx, E)})
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~808'), 'by': E.get('you'), 'cost': x_4738(ctx, E)}):
+            return False
     return True
 
 
-def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~808'), 'by': E.get('you'), 'cost': x_4736(ctx, E)})
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~808'), 'by': E.get('you'), 'cost': x_4738(ctx, E)}):
+        return False
     return True
 
 
-def d_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4139, E, 'done~778', 1)
+    ASSIGN(ctx, 4141, E, 'done~778', 1)
     return True
 
 
-d_4140 = d_4026  # rules_data/terraforming_mars/definitions/turns.yaml:42
+d_4142 = d_4028  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
-def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def t_4143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12429,16 +12429,16 @@ def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4167, E, 'done~778', 1)
+        ASSIGN(ctx, 4169, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'm~822', E.get('m~821'), True)
-    return t_4143(ctx, r1, s, E)
+    return t_4145(ctx, r1, s, E)
 
 
-def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12448,7 +12448,7 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def t_4145(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12456,31 +12456,31 @@ def t_4143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 4166, ctx.state.get('milestones'), E.get('m~822'))
+        c, key = KEYPLACE(ctx, 4168, ctx.state.get('milestones'), E.get('m~822'))
         if c is not None:
             SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
         return k()
 
     ctx.steps += 1
-    if not x_4744(ctx, E):
+    if not x_4746(ctx, E):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'n~823', 8, True)
-    return t_4146(ctx, r1, s, E)
+    return t_4148(ctx, r1, s, E)
 
 
-def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4744(ctx, E):
+    if not x_4746(ctx, E):
         return False
     return True
 
 
-def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
+def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12490,7 +12490,7 @@ def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4146(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4148(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12499,27 +12499,7 @@ def t_4146(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~824', E.get('n~823'), True)
     LOCAL(ctx, E, 'sv~825', 0, True)
     LOCAL(ctx, E, 'tv~826', 0, True)
-    return t_4150(ctx, k, s, E)
-
-
-def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~824', E.get('n~823'), True)
-    return True
-
-
-def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~825', 0, True)
-    return True
+    return t_4152(ctx, k, s, E)
 
 
 def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -12528,184 +12508,180 @@ def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~824', E.get('n~823'), True)
+    return True
+
+
+def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~825', 0, True)
+    return True
+
+
+def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~826', 0, True)
     return True
 
 
-def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~827', x_4749(ctx, E), True)
-    LOCAL(ctx, E, 't_v~828', x_4750(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~829', x_4751(ctx, E), True)
-    return t_4154(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~827', x_4751(ctx, E), True)
+    LOCAL(ctx, E, 't_v~828', x_4752(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~829', x_4753(ctx, E), True)
+    return t_4156(ctx, k, s, E)
 
 
-def d_4151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~827', x_4749(ctx, E), True)
+    LOCAL(ctx, E, 's_v~827', x_4751(ctx, E), True)
     return True
 
 
-def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~828', x_4750(ctx, E), True)
+    LOCAL(ctx, E, 't_v~828', x_4752(ctx, E), True)
     return True
 
 
-def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~829', x_4751(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~829', x_4753(ctx, E), True)
     return True
 
 
-def t_4154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4752(ctx, E):
-        return d_4155(ctx, E) and k()
-    return t_4158(ctx, k, s, E)
-
-
-def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4753(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~824'), '-=', False, K[25])
-    return True
-
-
-def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4753(ctx, E):
-        return False
-    return True
-
-
-def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4157, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~824'), '-=', False, K[25])
-    return True
-
-
-def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4756(ctx, E):
-        return False
+    if x_4754(ctx, E):
+        return d_4157(ctx, E) and k()
     return t_4160(ctx, k, s, E)
 
 
-def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4755(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 4159, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~824'), '-=', False, K[25])
+    return True
+
+
+def d_4158(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4756(ctx, E):
+    if not x_4755(ctx, E):
         return False
     return True
 
 
-def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4160, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4159, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~824'), '-=', False, K[25])
+    return True
 
 
-def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4758(ctx, E):
+        return False
+    return t_4162(ctx, k, s, E)
+
+
+def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4758(ctx, E):
+        return False
+    return True
+
+
+def t_4162(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4162, None, [], k)
+
+
+def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4162, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4164, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4762(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4163, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4764(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, 4165, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~830'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4164, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4166, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~831'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4165, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4167, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~832'), '-=', False, K[25])
     return True
 
 
-def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4162, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4164, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4762(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4163, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~830'), '-=', False, K[25])
-    return True
-
-
-def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4164, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~831'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4764(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -12715,38 +12691,62 @@ def d_4165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4165, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4165, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~830'), '-=', False, K[25])
+    return True
+
+
+def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4166, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~831'), '-=', False, K[25])
+    return True
+
+
+def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4167, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~832'), '-=', False, K[25])
     return True
 
 
-def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4166, ctx.state.get('milestones'), E.get('m~822'))
+    c, key = KEYPLACE(ctx, 4168, ctx.state.get('milestones'), E.get('m~822'))
     if c is not None:
         SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[47])
     return True
 
 
-def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4167, E, 'done~778', 1)
+    ASSIGN(ctx, 4169, E, 'done~778', 1)
     return True
 
 
-d_4168 = d_4026  # rules_data/terraforming_mars/definitions/turns.yaml:43
+d_4170 = d_4028  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
-def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def t_4171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12754,16 +12754,16 @@ def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4195, E, 'done~778', 1)
+        ASSIGN(ctx, 4197, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'a~834', E.get('a~833'), True)
-    return t_4171(ctx, r1, s, E)
+    return t_4173(ctx, r1, s, E)
 
 
-def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12773,7 +12773,7 @@ def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def t_4173(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12781,39 +12781,39 @@ def t_4171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'awards', ctx.state, 'awards', x_4808(ctx, E), '+=', True, K[48])
+        SET(ctx, 'awards', ctx.state, 'awards', x_4810(ctx, E), '+=', True, K[48])
         return k()
 
     ctx.steps += 1
-    if not x_4780(ctx, E):
+    if not x_4782(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~836', x_4781(ctx, E), True)
-    return t_4174(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~836', x_4783(ctx, E), True)
+    return t_4176(ctx, r1, s, E)
 
 
-def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4780(ctx, E):
+    if not x_4782(ctx, E):
         return False
     return True
 
 
-def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~836', x_4781(ctx, E), True)
+    LOCAL(ctx, E, 'n~836', x_4783(ctx, E), True)
     return True
 
 
-def t_4174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12822,27 +12822,7 @@ def t_4174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~837', E.get('n~836'), True)
     LOCAL(ctx, E, 'sv~838', 0, True)
     LOCAL(ctx, E, 'tv~839', 0, True)
-    return t_4178(ctx, k, s, E)
-
-
-def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~837', E.get('n~836'), True)
-    return True
-
-
-def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~838', 0, True)
-    return True
+    return t_4180(ctx, k, s, E)
 
 
 def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -12851,184 +12831,180 @@ def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~837', E.get('n~836'), True)
+    return True
+
+
+def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~838', 0, True)
+    return True
+
+
+def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~839', 0, True)
     return True
 
 
-def t_4178(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~840', x_4785(ctx, E), True)
-    LOCAL(ctx, E, 't_v~841', x_4786(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~842', x_4787(ctx, E), True)
-    return t_4182(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~840', x_4787(ctx, E), True)
+    LOCAL(ctx, E, 't_v~841', x_4788(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~842', x_4789(ctx, E), True)
+    return t_4184(ctx, k, s, E)
 
 
-def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~840', x_4785(ctx, E), True)
+    LOCAL(ctx, E, 's_v~840', x_4787(ctx, E), True)
     return True
 
 
-def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~841', x_4786(ctx, E), True)
+    LOCAL(ctx, E, 't_v~841', x_4788(ctx, E), True)
     return True
 
 
-def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~842', x_4787(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~842', x_4789(ctx, E), True)
     return True
 
 
-def t_4182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4788(ctx, E):
-        return d_4183(ctx, E) and k()
-    return t_4186(ctx, k, s, E)
-
-
-def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4789(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4185, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
-    return True
-
-
-def d_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4789(ctx, E):
-        return False
-    return True
-
-
-def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4185, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
-    return True
-
-
-def t_4186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4792(ctx, E):
-        return False
+    if x_4790(ctx, E):
+        return d_4185(ctx, E) and k()
     return t_4188(ctx, k, s, E)
 
 
-def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4791(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 4187, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
+    return True
+
+
+def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4792(ctx, E):
+    if not x_4791(ctx, E):
         return False
     return True
 
 
-def t_4188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4188, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4187, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~837'), '-=', False, K[25])
+    return True
 
 
-def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4794(ctx, E):
+        return False
+    return t_4190(ctx, k, s, E)
+
+
+def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4794(ctx, E):
+        return False
+    return True
+
+
+def t_4190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4190, None, [], k)
+
+
+def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4192, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4798(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4800(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4192, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4194, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4195, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~845'), '-=', False, K[25])
     return True
 
 
-def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4190, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4192, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4798(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4191, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
-    return True
-
-
-def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4192, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4800(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -13038,36 +13014,60 @@ def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4193, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~843'), '-=', False, K[25])
+    return True
+
+
+def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4194, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~844'), '-=', False, K[25])
+    return True
+
+
+def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4195, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~845'), '-=', False, K[25])
     return True
 
 
-def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def d_4196(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', x_4808(ctx, E), '+=', True, K[48])
+    SET(ctx, 'awards', ctx.state, 'awards', x_4810(ctx, E), '+=', True, K[48])
     return True
 
 
-def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4195, E, 'done~778', 1)
+    ASSIGN(ctx, 4197, E, 'done~778', 1)
     return True
 
 
-d_4196 = d_4026  # rules_data/terraforming_mars/definitions/turns.yaml:45
+d_4198 = d_4028  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
-def t_4197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def t_4199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13075,17 +13075,17 @@ def t_4197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4207, E, 'done~778', 1)
+        ASSIGN(ctx, 4209, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'k~848', E.get('k~847'), True)
     LOCAL(ctx, E, 'card~849', E.get('card~846'), True)
-    return t_4200(ctx, r1, s, E)
+    return t_4202(ctx, r1, s, E)
 
 
-def d_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13095,7 +13095,7 @@ def d_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13105,33 +13105,33 @@ def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def t_4202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4818(ctx, E):
+    if not x_4820(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4820(ctx, E), '+=', True, K[49])
-    return t_4203(ctx, k, s, E)
+        SET(ctx, 'used', c, key, x_4822(ctx, E), '+=', True, K[49])
+    return t_4205(ctx, k, s, E)
 
 
-def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def d_4203(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4818(ctx, E):
+    if not x_4820(ctx, E):
         return False
     return True
 
 
-def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13139,11 +13139,11 @@ def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4820(ctx, E), '+=', True, K[49])
+        SET(ctx, 'used', c, key, x_4822(ctx, E), '+=', True, K[49])
     return True
 
 
-def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4205(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13161,28 +13161,7 @@ def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4204(ctx, after, None if s is None else brk, E)
-
-
-def t_4204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_4206(ctx, k, s, E)
-
-    return t_4205(ctx, r1, s, E)
-
-
-def t_4205(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4822(ctx, E), k)
+    return t_4206(ctx, after, None if s is None else brk, E)
 
 
 def t_4206(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
@@ -13191,23 +13170,44 @@ def t_4206(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4823(ctx, E), k)
+    def r1():
+        return t_4208(ctx, k, s, E)
+
+    return t_4207(ctx, r1, s, E)
 
 
-def d_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def t_4207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4207, E, 'done~778', 1)
+    return DO(ctx, x_4824(ctx, E), k)
+
+
+def t_4208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4825(ctx, E), k)
+
+
+def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4209, E, 'done~778', 1)
     return True
 
 
-d_4208 = d_4026  # rules_data/terraforming_mars/definitions/turns.yaml:48
+d_4210 = d_4028  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
-def t_4209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def t_4211(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13215,17 +13215,17 @@ def t_4209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4219, E, 'done~778', 1)
+        ASSIGN(ctx, 4221, E, 'done~778', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[43])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'k~852', E.get('k~851'), True)
     LOCAL(ctx, E, 'c~853', E.get('c~850'), True)
-    return t_4212(ctx, r1, s, E)
+    return t_4214(ctx, r1, s, E)
 
 
-def d_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13235,7 +13235,7 @@ def d_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13245,33 +13245,33 @@ def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def t_4214(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4833(ctx, E):
+    if not x_4835(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4835(ctx, E), '+=', True, K[49])
-    return t_4215(ctx, k, s, E)
+        SET(ctx, 'used', c, key, x_4837(ctx, E), '+=', True, K[49])
+    return t_4217(ctx, k, s, E)
 
 
-def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def d_4215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4833(ctx, E):
+    if not x_4835(ctx, E):
         return False
     return True
 
 
-def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13279,11 +13279,11 @@ def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, x_4835(ctx, E), '+=', True, K[49])
+        SET(ctx, 'used', c, key, x_4837(ctx, E), '+=', True, K[49])
     return True
 
 
-def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13301,28 +13301,7 @@ def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4216(ctx, after, None if s is None else brk, E)
-
-
-def t_4216(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_4218(ctx, k, s, E)
-
-    return t_4217(ctx, r1, s, E)
-
-
-def t_4217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4837(ctx, E), k)
+    return t_4218(ctx, after, None if s is None else brk, E)
 
 
 def t_4218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
@@ -13331,54 +13310,54 @@ def t_4218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4838(ctx, E), k)
+    def r1():
+        return t_4220(ctx, k, s, E)
+
+    return t_4219(ctx, r1, s, E)
 
 
-def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def t_4219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4219, E, 'done~778', 1)
-    return True
+    return DO(ctx, x_4839(ctx, E), k)
 
 
-d_4220 = d_4026  # rules_data/terraforming_mars/definitions/turns.yaml:51
-
-
-def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4844(ctx, E):
-        return False
-    ctx.steps += 2
-    SET(ctx, 'passed', ctx.state, 'passed', x_4846(ctx, E), '+=', True, K[41])
-    LOCAL(ctx, E, 'done~778', 2)
-    return True
-
-
-def d_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def t_4220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4844(ctx, E):
-        return False
+    return DO(ctx, x_4840(ctx, E), k)
+
+
+def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4221, E, 'done~778', 1)
     return True
+
+
+d_4222 = d_4028  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
 def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', x_4846(ctx, E), '+=', True, K[41])
+    if not x_4846(ctx, E):
+        return False
+    ctx.steps += 2
+    SET(ctx, 'passed', ctx.state, 'passed', x_4848(ctx, E), '+=', True, K[41])
+    LOCAL(ctx, E, 'done~778', 2)
     return True
 
 
@@ -13388,54 +13367,75 @@ def d_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    if not x_4846(ctx, E):
+        return False
+    return True
+
+
+def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'passed', ctx.state, 'passed', x_4848(ctx, E), '+=', True, K[41])
+    return True
+
+
+def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'done~778', 2)
     return True
 
 
-def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4850(ctx, E):
+    if not x_4852(ctx, E):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'done~778', 2)
     return True
 
 
-def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4850(ctx, E):
+    if not x_4852(ctx, E):
         return False
     return True
 
 
-d_4227 = d_4224  # rules_data/terraforming_mars/definitions/turns.yaml:54
+d_4229 = d_4226  # rules_data/terraforming_mars/definitions/turns.yaml:54
 
 
-def d_4228(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+def d_4230(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4854(ctx, E)))
+    items = list(items_of(x_4856(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4229(ctx, E):
+        if not d_4231(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4229(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4231(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13443,16 +13443,16 @@ def d_4229(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         E = ctx.env()
     LOCAL(ctx, E, 'a~854', 'energy', True)
     LOCAL(ctx, E, 'b~855', 'heat', True)
-    if not d_4232(ctx, E):
+    if not d_4234(ctx, E):
         return False
     ctx.steps += 4
     LOCAL(ctx, E, 'n~856', 1, True)
     LOCAL(ctx, E, 'r~857', 'megacredits', True)
-    LOCAL(ctx, E, 'k~858', x_4863(ctx, E), True)
-    c, key = KEYPLACE(ctx, 4238, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
+    LOCAL(ctx, E, 'k~858', x_4865(ctx, E), True)
+    c, key = KEYPLACE(ctx, 4240, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4865(ctx, E), '+=', False, K[25])
-    if not d_4239(ctx, E):
+        SET(ctx, 'stock', c, key, x_4867(ctx, E), '+=', False, K[25])
+    if not d_4241(ctx, E):
         return False
     ctx.steps += 2
     c, key = SEAT(ctx, E.get('you')), 'used'
@@ -13464,7 +13464,7 @@ def d_4229(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4230(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4232(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13474,7 +13474,7 @@ def d_4230(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4231(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4233(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13484,62 +13484,42 @@ def d_4231(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4233, PL(ctx, E.get('you')).get('stock'), E.get('b~855'))
+    c, key = KEYPLACE(ctx, 4235, PL(ctx, E.get('you')).get('stock'), E.get('b~855'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4858(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, 4234, PL(ctx, E.get('you')).get('stock'), E.get('a~854'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
-    return True
-
-
-def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4233, PL(ctx, E.get('you')).get('stock'), E.get('b~855'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4858(ctx, E), '+=', False, K[25])
-    return True
-
-
-def d_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4234, PL(ctx, E.get('you')).get('stock'), E.get('a~854'))
+        SET(ctx, 'stock', c, key, x_4860(ctx, E), '+=', False, K[25])
+    c, key = KEYPLACE(ctx, 4236, PL(ctx, E.get('you')).get('stock'), E.get('a~854'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
-def d_4235(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~856', 1, True)
+    c, key = KEYPLACE(ctx, 4235, PL(ctx, E.get('you')).get('stock'), E.get('b~855'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4860(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4236(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~857', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 4236, PL(ctx, E.get('you')).get('stock'), E.get('a~854'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
@@ -13549,55 +13529,75 @@ def d_4237(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~858', x_4863(ctx, E), True)
+    LOCAL(ctx, E, 'n~856', 1, True)
     return True
 
 
-def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_4238(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4238, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
+    LOCAL(ctx, E, 'r~857', 'megacredits', True)
+    return True
+
+
+def d_4239(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~858', x_4865(ctx, E), True)
+    return True
+
+
+def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4240, PL(ctx, E.get('you')).get('stock'), E.get('r~857'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4865(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4867(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4866(ctx, E)))
+    items = list(items_of(x_4868(ctx, E)))
     old = E.get('r~859', MISSING)
     for item in items:
         LOCAL(ctx, E, 'r~859', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, 4240, PL(ctx, E.get('you')).get('stock'), E.get('r~859'))
+        c, key = KEYPLACE(ctx, 4242, PL(ctx, E.get('you')).get('stock'), E.get('r~859'))
         if c is not None:
-            SET(ctx, 'stock', c, key, x_4868(ctx, E), '+=', False, K[25])
+            SET(ctx, 'stock', c, key, x_4870(ctx, E), '+=', False, K[25])
     UNSET(ctx, E, 'r~859', old)
     return True
 
 
-def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4240, PL(ctx, E.get('you')).get('stock'), E.get('r~859'))
+    c, key = KEYPLACE(ctx, 4242, PL(ctx, E.get('you')).get('stock'), E.get('r~859'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4868(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4870(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4243(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13609,7 +13609,7 @@ def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13621,13 +13621,13 @@ def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def t_4245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4874(ctx, E)))
+    items = list(items_of(x_4876(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -13639,23 +13639,23 @@ def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4244(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4246(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def t_4246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'more~862', True, True)
-    return t_4246(ctx, k, s, E)
+    return t_4248(ctx, k, s, E)
 
 
-def d_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def d_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13665,7 +13665,7 @@ def d_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
+def t_4248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13673,30 +13673,30 @@ def t_4246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def nxt():
         if E.get('more~862'):
-            return t_4247(ctx, nxt, k, E)
+            return t_4249(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4247(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def t_4249(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4247, None, [], k)
+    return CHOOSE(ctx, 4249, None, [], k)
 
 
-def t_4248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'a~864', E.get('a~863'), True)
-    return t_4250(ctx, k, s, E)
+    return t_4252(ctx, k, s, E)
 
 
-def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+def d_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13706,69 +13706,69 @@ def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4252(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4281(ctx, r2, s, E)
+        return t_4283(ctx, r2, s, E)
 
     def r2():
-        if not d_4282(ctx, E):
+        if not d_4284(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4880(ctx, E):
+    if not x_4882(ctx, E):
         return False
-    return t_4252(ctx, r1, s, E)
+    return t_4254(ctx, r1, s, E)
 
 
-def d_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4880(ctx, E):
+    if not x_4882(ctx, E):
         return False
     return True
 
 
-def t_4252(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4254(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4881(ctx, E):
-        return t_4253(ctx, k, s, E)
-    return d_4275(ctx, E) and k()
+    if x_4883(ctx, E):
+        return t_4255(ctx, k, s, E)
+    return d_4277(ctx, E) and k()
 
 
-def t_4253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4255(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~865', x_4882(ctx, E), True)
-    return t_4255(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~865', x_4884(ctx, E), True)
+    return t_4257(ctx, k, s, E)
 
 
-def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~865', x_4882(ctx, E), True)
+    LOCAL(ctx, E, 'n~865', x_4884(ctx, E), True)
     return True
 
 
-def t_4255(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13777,27 +13777,7 @@ def t_4255(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~866', E.get('n~865'), True)
     LOCAL(ctx, E, 'sv~867', 0, True)
     LOCAL(ctx, E, 'tv~868', 0, True)
-    return t_4259(ctx, k, s, E)
-
-
-def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~866', E.get('n~865'), True)
-    return True
-
-
-def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~867', 0, True)
-    return True
+    return t_4261(ctx, k, s, E)
 
 
 def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -13806,184 +13786,180 @@ def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'price~866', E.get('n~865'), True)
+    return True
+
+
+def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~867', 0, True)
+    return True
+
+
+def d_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'tv~868', 0, True)
     return True
 
 
-def t_4259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4261(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~869', x_4886(ctx, E), True)
-    LOCAL(ctx, E, 't_v~870', x_4887(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~871', x_4888(ctx, E), True)
-    return t_4263(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~869', x_4888(ctx, E), True)
+    LOCAL(ctx, E, 't_v~870', x_4889(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~871', x_4890(ctx, E), True)
+    return t_4265(ctx, k, s, E)
 
 
-def d_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~869', x_4886(ctx, E), True)
+    LOCAL(ctx, E, 's_v~869', x_4888(ctx, E), True)
     return True
 
 
-def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~870', x_4887(ctx, E), True)
+    LOCAL(ctx, E, 't_v~870', x_4889(ctx, E), True)
     return True
 
 
-def d_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~871', x_4888(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~871', x_4890(ctx, E), True)
     return True
 
 
-def t_4263(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4265(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4889(ctx, E):
-        return d_4264(ctx, E) and k()
-    return t_4267(ctx, k, s, E)
-
-
-def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4890(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4266, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~866'), '-=', False, K[25])
-    return True
-
-
-def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4890(ctx, E):
-        return False
-    return True
-
-
-def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4266, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~866'), '-=', False, K[25])
-    return True
-
-
-def t_4267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4893(ctx, E):
-        return False
+    if x_4891(ctx, E):
+        return d_4266(ctx, E) and k()
     return t_4269(ctx, k, s, E)
 
 
-def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4892(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 4268, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~866'), '-=', False, K[25])
+    return True
+
+
+def d_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4893(ctx, E):
+    if not x_4892(ctx, E):
         return False
     return True
 
 
-def t_4269(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4269, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4268, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~866'), '-=', False, K[25])
+    return True
 
 
-def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_4269(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4895(ctx, E):
+        return False
+    return t_4271(ctx, k, s, E)
+
+
+def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4895(ctx, E):
+        return False
+    return True
+
+
+def t_4271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 4271, None, [], k)
+
+
+def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4271, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4273, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4899(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4272, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4901(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, 4274, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~872'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4273, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 4275, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~873'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, 4274, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4276, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~874'), '-=', False, K[25])
     return True
 
 
-def d_4271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4271, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 4273, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4899(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4272, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~872'), '-=', False, K[25])
-    return True
-
-
-def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 4273, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~873'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4901(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -13993,118 +13969,142 @@ def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4274, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 4274, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~872'), '-=', False, K[25])
+    return True
+
+
+def d_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4275, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~873'), '-=', False, K[25])
+    return True
+
+
+def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 4276, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~874'), '-=', False, K[25])
     return True
 
 
-def d_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~875', x_4908(ctx, E), True)
+    LOCAL(ctx, E, 'n~875', x_4910(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~876', x_4909(ctx, E), True)
-    if not d_4278(ctx, E):
+    LOCAL(ctx, E, 'r~876', x_4911(ctx, E), True)
+    if not d_4280(ctx, E):
         return False
     return True
 
 
-def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~875', x_4908(ctx, E), True)
+    LOCAL(ctx, E, 'n~875', x_4910(ctx, E), True)
     return True
 
 
-def d_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~876', x_4909(ctx, E), True)
-    return True
-
-
-def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4910(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 4280, PL(ctx, E.get('you')).get('stock'), E.get('r~876'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~875'), '-=', False, K[25])
-    return True
-
-
-def d_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4910(ctx, E):
-        return False
+    LOCAL(ctx, E, 'r~876', x_4911(ctx, E), True)
     return True
 
 
 def d_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 4280, PL(ctx, E.get('you')).get('stock'), E.get('r~876'))
+    if not x_4912(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 4282, PL(ctx, E.get('you')).get('stock'), E.get('r~876'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~875'), '-=', False, K[25])
     return True
 
 
-def t_4281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def d_4281(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4913(ctx, E), k)
+    if not x_4912(ctx, E):
+        return False
+    return True
 
 
-def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4914(ctx, E):
+    c, key = KEYPLACE(ctx, 4282, PL(ctx, E.get('you')).get('stock'), E.get('r~876'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~875'), '-=', False, K[25])
+    return True
+
+
+def t_4283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4915(ctx, E), k)
+
+
+def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4916(ctx, E):
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'standard_project', {'action': E.get('a~864'), 'by': E.get('you'), 'cost': x_4917(ctx, E)})
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~864'), 'by': E.get('you'), 'cost': x_4919(ctx, E)}):
+            return False
     return True
 
 
-def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'standard_project', {'action': E.get('a~864'), 'by': E.get('you'), 'cost': x_4917(ctx, E)})
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~864'), 'by': E.get('you'), 'cost': x_4919(ctx, E)}):
+        return False
     return True
 
 
-def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
+def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -14458,8 +14458,6 @@ TRIALS = {
     340: CPS(d_340),
     341: CPS(d_341),
     342: CPS(d_342),
-    3533: CPS(d_3533),
-    3534: CPS(d_3534),
     3535: CPS(d_3535),
     3536: CPS(d_3536),
     3537: CPS(d_3537),
@@ -14526,27 +14524,27 @@ TRIALS = {
     3598: CPS(d_3598),
     3599: CPS(d_3599),
     3600: CPS(d_3600),
-    3601: t_3601,
+    3601: CPS(d_3601),
     3602: CPS(d_3602),
     3603: t_3603,
-    3604: t_3604,
-    3605: CPS(d_3605),
-    3606: CPS(d_3606),
-    3607: t_3607,
-    3608: t_3608,
-    3609: CPS(d_3609),
-    3610: CPS(d_3610),
-    3611: t_3611,
+    3604: CPS(d_3604),
+    3605: t_3605,
+    3606: t_3606,
+    3607: CPS(d_3607),
+    3608: CPS(d_3608),
+    3609: t_3609,
+    3610: t_3610,
+    3611: CPS(d_3611),
     3612: CPS(d_3612),
-    3613: CPS(d_3613),
-    3614: t_3614,
-    3615: t_3615,
+    3613: t_3613,
+    3614: CPS(d_3614),
+    3615: CPS(d_3615),
     3616: t_3616,
     3617: t_3617,
     3618: t_3618,
     3619: t_3619,
-    3620: CPS(d_3620),
-    3621: CPS(d_3621),
+    3620: t_3620,
+    3621: t_3621,
     3622: CPS(d_3622),
     3623: CPS(d_3623),
     3624: CPS(d_3624),
@@ -14565,26 +14563,26 @@ TRIALS = {
     3637: CPS(d_3637),
     3638: CPS(d_3638),
     3639: CPS(d_3639),
-    3640: t_3640,
+    3640: CPS(d_3640),
     3641: CPS(d_3641),
-    3642: CPS(d_3642),
-    3643: t_3643,
+    3642: t_3642,
+    3643: CPS(d_3643),
     3644: CPS(d_3644),
-    3645: CPS(d_3645),
+    3645: t_3645,
     3646: CPS(d_3646),
-    3647: t_3647,
+    3647: CPS(d_3647),
     3648: CPS(d_3648),
-    3649: CPS(d_3649),
+    3649: t_3649,
     3650: CPS(d_3650),
-    3651: t_3651,
+    3651: CPS(d_3651),
     3652: CPS(d_3652),
-    3653: CPS(d_3653),
+    3653: t_3653,
     3654: CPS(d_3654),
-    3655: t_3655,
+    3655: CPS(d_3655),
     3656: CPS(d_3656),
     3657: t_3657,
     3658: CPS(d_3658),
-    3659: CPS(d_3659),
+    3659: t_3659,
     3660: CPS(d_3660),
     3661: CPS(d_3661),
     3662: CPS(d_3662),
@@ -14617,128 +14615,128 @@ TRIALS = {
     3689: CPS(d_3689),
     3690: CPS(d_3690),
     3691: CPS(d_3691),
-    3692: t_3692,
+    3692: CPS(d_3692),
     3693: CPS(d_3693),
     3694: t_3694,
-    3695: t_3695,
-    3696: CPS(d_3696),
-    3697: CPS(d_3697),
-    3698: t_3698,
-    3699: t_3699,
-    3700: CPS(d_3700),
-    3701: CPS(d_3701),
-    3702: t_3702,
+    3695: CPS(d_3695),
+    3696: t_3696,
+    3697: t_3697,
+    3698: CPS(d_3698),
+    3699: CPS(d_3699),
+    3700: t_3700,
+    3701: t_3701,
+    3702: CPS(d_3702),
     3703: CPS(d_3703),
-    3704: CPS(d_3704),
-    3705: t_3705,
-    3706: t_3706,
+    3704: t_3704,
+    3705: CPS(d_3705),
+    3706: CPS(d_3706),
     3707: t_3707,
     3708: t_3708,
     3709: t_3709,
     3710: t_3710,
-    3711: CPS(d_3711),
+    3711: t_3711,
     3712: t_3712,
     3713: CPS(d_3713),
-    3714: CPS(d_3714),
-    3715: t_3715,
-    3716: t_3716,
+    3714: t_3714,
+    3715: CPS(d_3715),
+    3716: CPS(d_3716),
     3717: t_3717,
-    3718: CPS(d_3718),
+    3718: t_3718,
     3719: t_3719,
-    3720: t_3720,
-    3721: CPS(d_3721),
-    3722: CPS(d_3722),
+    3720: CPS(d_3720),
+    3721: t_3721,
+    3722: t_3722,
     3723: CPS(d_3723),
     3724: CPS(d_3724),
-    3725: t_3725,
-    3726: t_3726,
-    3727: CPS(d_3727),
+    3725: CPS(d_3725),
+    3726: CPS(d_3726),
+    3727: t_3727,
     3728: t_3728,
     3729: CPS(d_3729),
-    3730: CPS(d_3730),
-    3731: t_3731,
-    3732: t_3732,
+    3730: t_3730,
+    3731: CPS(d_3731),
+    3732: CPS(d_3732),
     3733: t_3733,
-    3734: CPS(d_3734),
+    3734: t_3734,
     3735: t_3735,
-    3736: t_3736,
-    3737: CPS(d_3737),
-    3738: CPS(d_3738),
+    3736: CPS(d_3736),
+    3737: t_3737,
+    3738: t_3738,
     3739: CPS(d_3739),
     3740: CPS(d_3740),
-    3741: t_3741,
-    3742: t_3742,
-    3743: CPS(d_3743),
-    3744: CPS(d_3744),
+    3741: CPS(d_3741),
+    3742: CPS(d_3742),
+    3743: t_3743,
+    3744: t_3744,
     3745: CPS(d_3745),
     3746: CPS(d_3746),
     3747: CPS(d_3747),
-    3748: t_3748,
+    3748: CPS(d_3748),
     3749: CPS(d_3749),
-    3750: CPS(d_3750),
-    3751: t_3751,
-    3752: t_3752,
+    3750: t_3750,
+    3751: CPS(d_3751),
+    3752: CPS(d_3752),
     3753: t_3753,
-    3754: CPS(d_3754),
+    3754: t_3754,
     3755: t_3755,
-    3756: t_3756,
-    3757: CPS(d_3757),
-    3758: CPS(d_3758),
+    3756: CPS(d_3756),
+    3757: t_3757,
+    3758: t_3758,
     3759: CPS(d_3759),
     3760: CPS(d_3760),
-    3761: t_3761,
-    3762: t_3762,
-    3763: CPS(d_3763),
+    3761: CPS(d_3761),
+    3762: CPS(d_3762),
+    3763: t_3763,
     3764: t_3764,
     3765: CPS(d_3765),
-    3766: CPS(d_3766),
+    3766: t_3766,
     3767: CPS(d_3767),
     3768: CPS(d_3768),
     3769: CPS(d_3769),
     3770: CPS(d_3770),
     3771: CPS(d_3771),
     3772: CPS(d_3772),
-    3773: t_3773,
-    3774: t_3774,
+    3773: CPS(d_3773),
+    3774: CPS(d_3774),
     3775: t_3775,
-    3776: CPS(d_3776),
-    3777: CPS(d_3777),
-    3778: t_3778,
-    3779: t_3779,
-    3780: CPS(d_3780),
-    3781: CPS(d_3781),
+    3776: t_3776,
+    3777: t_3777,
+    3778: CPS(d_3778),
+    3779: CPS(d_3779),
+    3780: t_3780,
+    3781: t_3781,
     3782: CPS(d_3782),
-    3783: t_3783,
+    3783: CPS(d_3783),
     3784: CPS(d_3784),
-    3785: CPS(d_3785),
-    3786: t_3786,
-    3787: t_3787,
+    3785: t_3785,
+    3786: CPS(d_3786),
+    3787: CPS(d_3787),
     3788: t_3788,
     3789: t_3789,
     3790: t_3790,
     3791: t_3791,
-    3792: CPS(d_3792),
-    3793: CPS(d_3793),
-    3794: t_3794,
-    3795: t_3795,
-    3796: CPS(d_3796),
-    3797: CPS(d_3797),
-    3798: t_3798,
+    3792: t_3792,
+    3793: t_3793,
+    3794: CPS(d_3794),
+    3795: CPS(d_3795),
+    3796: t_3796,
+    3797: t_3797,
+    3798: CPS(d_3798),
     3799: CPS(d_3799),
-    3800: CPS(d_3800),
-    3801: t_3801,
-    3802: t_3802,
+    3800: t_3800,
+    3801: CPS(d_3801),
+    3802: CPS(d_3802),
     3803: t_3803,
     3804: t_3804,
     3805: t_3805,
     3806: t_3806,
-    3807: CPS(d_3807),
+    3807: t_3807,
     3808: t_3808,
-    3809: t_3809,
+    3809: CPS(d_3809),
     3810: t_3810,
     3811: t_3811,
-    3812: CPS(d_3812),
-    3813: CPS(d_3813),
+    3812: t_3812,
+    3813: t_3813,
     3814: CPS(d_3814),
     3815: CPS(d_3815),
     3816: CPS(d_3816),
@@ -14749,25 +14747,25 @@ TRIALS = {
     3821: CPS(d_3821),
     3822: CPS(d_3822),
     3823: CPS(d_3823),
-    3824: t_3824,
-    3825: t_3825,
-    3826: CPS(d_3826),
-    3827: CPS(d_3827),
+    3824: CPS(d_3824),
+    3825: CPS(d_3825),
+    3826: t_3826,
+    3827: t_3827,
     3828: CPS(d_3828),
     3829: CPS(d_3829),
     3830: CPS(d_3830),
-    3831: t_3831,
-    3832: t_3832,
-    3833: CPS(d_3833),
+    3831: CPS(d_3831),
+    3832: CPS(d_3832),
+    3833: t_3833,
     3834: t_3834,
     3835: CPS(d_3835),
-    3836: CPS(d_3836),
+    3836: t_3836,
     3837: CPS(d_3837),
     3838: CPS(d_3838),
-    3839: t_3839,
-    3840: t_3840,
-    3841: CPS(d_3841),
-    3842: CPS(d_3842),
+    3839: CPS(d_3839),
+    3840: CPS(d_3840),
+    3841: t_3841,
+    3842: t_3842,
     3843: CPS(d_3843),
     3844: CPS(d_3844),
     3845: CPS(d_3845),
@@ -14779,36 +14777,36 @@ TRIALS = {
     3851: CPS(d_3851),
     3852: CPS(d_3852),
     3853: CPS(d_3853),
-    3854: t_3854,
-    3855: t_3855,
+    3854: CPS(d_3854),
+    3855: CPS(d_3855),
     3856: t_3856,
-    3857: CPS(d_3857),
+    3857: t_3857,
     3858: t_3858,
     3859: CPS(d_3859),
-    3860: CPS(d_3860),
+    3860: t_3860,
     3861: CPS(d_3861),
-    3862: t_3862,
+    3862: CPS(d_3862),
     3863: CPS(d_3863),
-    3864: CPS(d_3864),
+    3864: t_3864,
     3865: CPS(d_3865),
-    3866: t_3866,
+    3866: CPS(d_3866),
     3867: CPS(d_3867),
-    3868: CPS(d_3868),
+    3868: t_3868,
     3869: CPS(d_3869),
-    3870: t_3870,
+    3870: CPS(d_3870),
     3871: CPS(d_3871),
     3872: t_3872,
     3873: CPS(d_3873),
-    3874: CPS(d_3874),
+    3874: t_3874,
     3875: CPS(d_3875),
     3876: CPS(d_3876),
     3877: CPS(d_3877),
     3878: CPS(d_3878),
     3879: CPS(d_3879),
     3880: CPS(d_3880),
-    3881: t_3881,
+    3881: CPS(d_3881),
     3882: CPS(d_3882),
-    3883: CPS(d_3883),
+    3883: t_3883,
     3884: CPS(d_3884),
     3885: CPS(d_3885),
     3886: CPS(d_3886),
@@ -14819,40 +14817,40 @@ TRIALS = {
     3891: CPS(d_3891),
     3892: CPS(d_3892),
     3893: CPS(d_3893),
-    3894: t_3894,
-    3895: t_3895,
+    3894: CPS(d_3894),
+    3895: CPS(d_3895),
     3896: t_3896,
     3897: t_3897,
-    3898: CPS(d_3898),
-    3899: CPS(d_3899),
+    3898: t_3898,
+    3899: t_3899,
     3900: CPS(d_3900),
     3901: CPS(d_3901),
     3902: CPS(d_3902),
     3903: CPS(d_3903),
     3904: CPS(d_3904),
-    3905: t_3905,
-    3906: t_3906,
+    3905: CPS(d_3905),
+    3906: CPS(d_3906),
     3907: t_3907,
     3908: t_3908,
     3909: t_3909,
-    3910: CPS(d_3910),
+    3910: t_3910,
     3911: t_3911,
     3912: CPS(d_3912),
-    3913: CPS(d_3913),
+    3913: t_3913,
     3914: CPS(d_3914),
-    3915: t_3915,
+    3915: CPS(d_3915),
     3916: CPS(d_3916),
-    3917: CPS(d_3917),
+    3917: t_3917,
     3918: CPS(d_3918),
-    3919: t_3919,
+    3919: CPS(d_3919),
     3920: CPS(d_3920),
-    3921: CPS(d_3921),
+    3921: t_3921,
     3922: CPS(d_3922),
-    3923: t_3923,
+    3923: CPS(d_3923),
     3924: CPS(d_3924),
     3925: t_3925,
     3926: CPS(d_3926),
-    3927: CPS(d_3927),
+    3927: t_3927,
     3928: CPS(d_3928),
     3929: CPS(d_3929),
     3930: CPS(d_3930),
@@ -14870,19 +14868,19 @@ TRIALS = {
     3942: CPS(d_3942),
     3943: CPS(d_3943),
     3944: CPS(d_3944),
-    3945: t_3945,
-    3946: t_3946,
+    3945: CPS(d_3945),
+    3946: CPS(d_3946),
     3947: t_3947,
-    3948: CPS(d_3948),
+    3948: t_3948,
     3949: t_3949,
     3950: CPS(d_3950),
-    3951: CPS(d_3951),
+    3951: t_3951,
     3952: CPS(d_3952),
     3953: CPS(d_3953),
-    3954: t_3954,
-    3955: t_3955,
-    3956: CPS(d_3956),
-    3957: CPS(d_3957),
+    3954: CPS(d_3954),
+    3955: CPS(d_3955),
+    3956: t_3956,
+    3957: t_3957,
     3958: CPS(d_3958),
     3959: CPS(d_3959),
     3960: CPS(d_3960),
@@ -14892,9 +14890,9 @@ TRIALS = {
     3964: CPS(d_3964),
     3965: CPS(d_3965),
     3966: CPS(d_3966),
-    3967: t_3967,
+    3967: CPS(d_3967),
     3968: CPS(d_3968),
-    3969: CPS(d_3969),
+    3969: t_3969,
     3970: CPS(d_3970),
     3971: CPS(d_3971),
     3972: CPS(d_3972),
@@ -14907,113 +14905,113 @@ TRIALS = {
     3979: CPS(d_3979),
     3980: CPS(d_3980),
     3981: CPS(d_3981),
-    3982: t_3982,
-    3983: t_3983,
+    3982: CPS(d_3982),
+    3983: CPS(d_3983),
     3984: t_3984,
     3985: t_3985,
     3986: t_3986,
-    3987: CPS(d_3987),
+    3987: t_3987,
     3988: t_3988,
     3989: CPS(d_3989),
-    3990: CPS(d_3990),
+    3990: t_3990,
     3991: CPS(d_3991),
-    3992: t_3992,
+    3992: CPS(d_3992),
     3993: CPS(d_3993),
-    3994: CPS(d_3994),
+    3994: t_3994,
     3995: CPS(d_3995),
-    3996: t_3996,
+    3996: CPS(d_3996),
     3997: CPS(d_3997),
-    3998: CPS(d_3998),
+    3998: t_3998,
     3999: CPS(d_3999),
-    4000: t_4000,
+    4000: CPS(d_4000),
     4001: CPS(d_4001),
     4002: t_4002,
     4003: CPS(d_4003),
-    4004: CPS(d_4004),
+    4004: t_4004,
     4005: CPS(d_4005),
     4006: CPS(d_4006),
     4007: CPS(d_4007),
     4008: CPS(d_4008),
     4009: CPS(d_4009),
     4010: CPS(d_4010),
-    4011: t_4011,
+    4011: CPS(d_4011),
     4012: CPS(d_4012),
     4013: t_4013,
-    4014: t_4014,
+    4014: CPS(d_4014),
     4015: t_4015,
-    4016: CPS(d_4016),
+    4016: t_4016,
     4017: t_4017,
-    4018: t_4018,
-    4019: CPS(d_4019),
+    4018: CPS(d_4018),
+    4019: t_4019,
     4020: t_4020,
-    4021: t_4021,
+    4021: CPS(d_4021),
     4022: t_4022,
     4023: t_4023,
     4024: t_4024,
-    4025: CPS(d_4025),
-    4026: CPS(d_4026),
-    4027: t_4027,
-    4028: t_4028,
+    4025: t_4025,
+    4026: t_4026,
+    4027: CPS(d_4027),
+    4028: CPS(d_4028),
     4029: t_4029,
-    4030: CPS(d_4030),
+    4030: t_4030,
     4031: t_4031,
     4032: CPS(d_4032),
-    4033: CPS(d_4033),
-    4034: t_4034,
+    4033: t_4033,
+    4034: CPS(d_4034),
     4035: CPS(d_4035),
-    4036: CPS(d_4036),
+    4036: t_4036,
     4037: CPS(d_4037),
-    4038: t_4038,
+    4038: CPS(d_4038),
     4039: CPS(d_4039),
-    4040: CPS(d_4040),
+    4040: t_4040,
     4041: CPS(d_4041),
-    4042: t_4042,
+    4042: CPS(d_4042),
     4043: CPS(d_4043),
-    4044: CPS(d_4044),
+    4044: t_4044,
     4045: CPS(d_4045),
-    4046: t_4046,
+    4046: CPS(d_4046),
     4047: CPS(d_4047),
     4048: t_4048,
     4049: CPS(d_4049),
-    4050: CPS(d_4050),
+    4050: t_4050,
     4051: CPS(d_4051),
     4052: CPS(d_4052),
     4053: CPS(d_4053),
     4054: CPS(d_4054),
     4055: CPS(d_4055),
     4056: CPS(d_4056),
-    4057: t_4057,
-    4058: t_4058,
-    4059: CPS(d_4059),
-    4060: CPS(d_4060),
+    4057: CPS(d_4057),
+    4058: CPS(d_4058),
+    4059: t_4059,
+    4060: t_4060,
     4061: CPS(d_4061),
     4062: CPS(d_4062),
     4063: CPS(d_4063),
     4064: CPS(d_4064),
-    4065: t_4065,
+    4065: CPS(d_4065),
     4066: CPS(d_4066),
     4067: t_4067,
     4068: CPS(d_4068),
     4069: t_4069,
-    4070: t_4070,
-    4071: CPS(d_4071),
+    4070: CPS(d_4070),
+    4071: t_4071,
     4072: t_4072,
     4073: CPS(d_4073),
-    4074: CPS(d_4074),
+    4074: t_4074,
     4075: CPS(d_4075),
-    4076: t_4076,
+    4076: CPS(d_4076),
     4077: CPS(d_4077),
-    4078: CPS(d_4078),
+    4078: t_4078,
     4079: CPS(d_4079),
-    4080: t_4080,
+    4080: CPS(d_4080),
     4081: CPS(d_4081),
-    4082: CPS(d_4082),
+    4082: t_4082,
     4083: CPS(d_4083),
-    4084: t_4084,
+    4084: CPS(d_4084),
     4085: CPS(d_4085),
     4086: t_4086,
     4087: CPS(d_4087),
-    4088: CPS(d_4088),
+    4088: t_4088,
     4089: CPS(d_4089),
     4090: CPS(d_4090),
     4091: CPS(d_4091),
@@ -15023,35 +15021,35 @@ TRIALS = {
     4095: CPS(d_4095),
     4096: CPS(d_4096),
     4097: CPS(d_4097),
-    4098: t_4098,
+    4098: CPS(d_4098),
     4099: CPS(d_4099),
-    4100: CPS(d_4100),
+    4100: t_4100,
     4101: CPS(d_4101),
     4102: CPS(d_4102),
-    4103: t_4103,
+    4103: CPS(d_4103),
     4104: CPS(d_4104),
     4105: t_4105,
     4106: CPS(d_4106),
     4107: t_4107,
-    4108: t_4108,
-    4109: CPS(d_4109),
+    4108: CPS(d_4108),
+    4109: t_4109,
     4110: t_4110,
     4111: CPS(d_4111),
-    4112: CPS(d_4112),
+    4112: t_4112,
     4113: CPS(d_4113),
-    4114: t_4114,
+    4114: CPS(d_4114),
     4115: CPS(d_4115),
-    4116: CPS(d_4116),
+    4116: t_4116,
     4117: CPS(d_4117),
-    4118: t_4118,
+    4118: CPS(d_4118),
     4119: CPS(d_4119),
-    4120: CPS(d_4120),
+    4120: t_4120,
     4121: CPS(d_4121),
-    4122: t_4122,
+    4122: CPS(d_4122),
     4123: CPS(d_4123),
     4124: t_4124,
     4125: CPS(d_4125),
-    4126: CPS(d_4126),
+    4126: t_4126,
     4127: CPS(d_4127),
     4128: CPS(d_4128),
     4129: CPS(d_4129),
@@ -15061,91 +15059,91 @@ TRIALS = {
     4133: CPS(d_4133),
     4134: CPS(d_4134),
     4135: CPS(d_4135),
-    4136: t_4136,
+    4136: CPS(d_4136),
     4137: CPS(d_4137),
-    4138: CPS(d_4138),
+    4138: t_4138,
     4139: CPS(d_4139),
     4140: CPS(d_4140),
-    4141: t_4141,
+    4141: CPS(d_4141),
     4142: CPS(d_4142),
     4143: t_4143,
     4144: CPS(d_4144),
-    4145: CPS(d_4145),
-    4146: t_4146,
+    4145: t_4145,
+    4146: CPS(d_4146),
     4147: CPS(d_4147),
-    4148: CPS(d_4148),
+    4148: t_4148,
     4149: CPS(d_4149),
-    4150: t_4150,
+    4150: CPS(d_4150),
     4151: CPS(d_4151),
-    4152: CPS(d_4152),
+    4152: t_4152,
     4153: CPS(d_4153),
-    4154: t_4154,
+    4154: CPS(d_4154),
     4155: CPS(d_4155),
-    4156: CPS(d_4156),
+    4156: t_4156,
     4157: CPS(d_4157),
-    4158: t_4158,
+    4158: CPS(d_4158),
     4159: CPS(d_4159),
     4160: t_4160,
     4161: CPS(d_4161),
-    4162: CPS(d_4162),
+    4162: t_4162,
     4163: CPS(d_4163),
     4164: CPS(d_4164),
     4165: CPS(d_4165),
     4166: CPS(d_4166),
     4167: CPS(d_4167),
     4168: CPS(d_4168),
-    4169: t_4169,
+    4169: CPS(d_4169),
     4170: CPS(d_4170),
     4171: t_4171,
     4172: CPS(d_4172),
-    4173: CPS(d_4173),
-    4174: t_4174,
+    4173: t_4173,
+    4174: CPS(d_4174),
     4175: CPS(d_4175),
-    4176: CPS(d_4176),
+    4176: t_4176,
     4177: CPS(d_4177),
-    4178: t_4178,
+    4178: CPS(d_4178),
     4179: CPS(d_4179),
-    4180: CPS(d_4180),
+    4180: t_4180,
     4181: CPS(d_4181),
-    4182: t_4182,
+    4182: CPS(d_4182),
     4183: CPS(d_4183),
-    4184: CPS(d_4184),
+    4184: t_4184,
     4185: CPS(d_4185),
-    4186: t_4186,
+    4186: CPS(d_4186),
     4187: CPS(d_4187),
     4188: t_4188,
     4189: CPS(d_4189),
-    4190: CPS(d_4190),
+    4190: t_4190,
     4191: CPS(d_4191),
     4192: CPS(d_4192),
     4193: CPS(d_4193),
     4194: CPS(d_4194),
     4195: CPS(d_4195),
     4196: CPS(d_4196),
-    4197: t_4197,
+    4197: CPS(d_4197),
     4198: CPS(d_4198),
-    4199: CPS(d_4199),
-    4200: t_4200,
+    4199: t_4199,
+    4200: CPS(d_4200),
     4201: CPS(d_4201),
-    4202: CPS(d_4202),
-    4203: t_4203,
-    4204: t_4204,
+    4202: t_4202,
+    4203: CPS(d_4203),
+    4204: CPS(d_4204),
     4205: t_4205,
     4206: t_4206,
-    4207: CPS(d_4207),
-    4208: CPS(d_4208),
-    4209: t_4209,
+    4207: t_4207,
+    4208: t_4208,
+    4209: CPS(d_4209),
     4210: CPS(d_4210),
-    4211: CPS(d_4211),
-    4212: t_4212,
+    4211: t_4211,
+    4212: CPS(d_4212),
     4213: CPS(d_4213),
-    4214: CPS(d_4214),
-    4215: t_4215,
-    4216: t_4216,
+    4214: t_4214,
+    4215: CPS(d_4215),
+    4216: CPS(d_4216),
     4217: t_4217,
     4218: t_4218,
-    4219: CPS(d_4219),
-    4220: CPS(d_4220),
+    4219: t_4219,
+    4220: t_4220,
     4221: CPS(d_4221),
     4222: CPS(d_4222),
     4223: CPS(d_4223),
@@ -15168,35 +15166,35 @@ TRIALS = {
     4240: CPS(d_4240),
     4241: CPS(d_4241),
     4242: CPS(d_4242),
-    4243: t_4243,
-    4244: t_4244,
-    4245: CPS(d_4245),
+    4243: CPS(d_4243),
+    4244: CPS(d_4244),
+    4245: t_4245,
     4246: t_4246,
-    4247: t_4247,
+    4247: CPS(d_4247),
     4248: t_4248,
-    4249: CPS(d_4249),
+    4249: t_4249,
     4250: t_4250,
     4251: CPS(d_4251),
     4252: t_4252,
-    4253: t_4253,
-    4254: CPS(d_4254),
+    4253: CPS(d_4253),
+    4254: t_4254,
     4255: t_4255,
     4256: CPS(d_4256),
-    4257: CPS(d_4257),
+    4257: t_4257,
     4258: CPS(d_4258),
-    4259: t_4259,
+    4259: CPS(d_4259),
     4260: CPS(d_4260),
-    4261: CPS(d_4261),
+    4261: t_4261,
     4262: CPS(d_4262),
-    4263: t_4263,
+    4263: CPS(d_4263),
     4264: CPS(d_4264),
-    4265: CPS(d_4265),
+    4265: t_4265,
     4266: CPS(d_4266),
-    4267: t_4267,
+    4267: CPS(d_4267),
     4268: CPS(d_4268),
     4269: t_4269,
     4270: CPS(d_4270),
-    4271: CPS(d_4271),
+    4271: t_4271,
     4272: CPS(d_4272),
     4273: CPS(d_4273),
     4274: CPS(d_4274),
@@ -15206,10 +15204,12 @@ TRIALS = {
     4278: CPS(d_4278),
     4279: CPS(d_4279),
     4280: CPS(d_4280),
-    4281: t_4281,
+    4281: CPS(d_4281),
     4282: CPS(d_4282),
-    4283: CPS(d_4283),
+    4283: t_4283,
     4284: CPS(d_4284),
+    4285: CPS(d_4285),
+    4286: CPS(d_4286),
 }
 
 
@@ -15401,246 +15401,244 @@ CODE = {
     364: x_364,
     368: x_368,
     372: x_372,
-    4028: x_4028,
-    4029: x_4029,
     4030: x_4030,
     4031: x_4031,
+    4032: x_4032,
     4033: x_4033,
-    4034: x_4034,
     4035: x_4035,
     4036: x_4036,
     4037: x_4037,
     4038: x_4038,
     4039: x_4039,
-    4042: x_4042,
+    4040: x_4040,
+    4041: x_4041,
     4044: x_4044,
-    4047: x_4047,
-    4051: x_4051,
-    4055: x_4055,
-    4058: x_4058,
-    4061: x_4061,
-    4066: x_4066,
+    4046: x_4046,
+    4049: x_4049,
+    4053: x_4053,
+    4057: x_4057,
+    4060: x_4060,
+    4063: x_4063,
     4068: x_4068,
-    4071: x_4071,
-    4075: x_4075,
-    4076: x_4076,
+    4070: x_4070,
+    4073: x_4073,
     4077: x_4077,
     4078: x_4078,
+    4079: x_4079,
     4080: x_4080,
-    4081: x_4081,
     4082: x_4082,
     4083: x_4083,
     4084: x_4084,
     4085: x_4085,
-    4089: x_4089,
-    4093: x_4093,
+    4086: x_4086,
+    4087: x_4087,
+    4091: x_4091,
     4095: x_4095,
-    4098: x_4098,
-    4102: x_4102,
-    4105: x_4105,
+    4097: x_4097,
+    4100: x_4100,
+    4104: x_4104,
     4107: x_4107,
-    4108: x_4108,
     4109: x_4109,
-    4113: x_4113,
-    4114: x_4114,
+    4110: x_4110,
+    4111: x_4111,
     4115: x_4115,
+    4116: x_4116,
     4117: x_4117,
-    4118: x_4118,
     4119: x_4119,
     4120: x_4120,
     4121: x_4121,
     4122: x_4122,
-    4126: x_4126,
-    4127: x_4127,
+    4123: x_4123,
+    4124: x_4124,
     4128: x_4128,
-    4131: x_4131,
+    4129: x_4129,
+    4130: x_4130,
     4133: x_4133,
-    4136: x_4136,
-    4140: x_4140,
-    4144: x_4144,
-    4147: x_4147,
+    4135: x_4135,
+    4138: x_4138,
+    4142: x_4142,
+    4146: x_4146,
     4149: x_4149,
-    4150: x_4150,
-    4155: x_4155,
-    4156: x_4156,
+    4151: x_4151,
+    4152: x_4152,
     4157: x_4157,
     4158: x_4158,
     4159: x_4159,
     4160: x_4160,
+    4161: x_4161,
     4162: x_4162,
-    4163: x_4163,
     4164: x_4164,
     4165: x_4165,
     4166: x_4166,
     4167: x_4167,
     4168: x_4168,
     4169: x_4169,
+    4170: x_4170,
     4171: x_4171,
     4173: x_4173,
     4175: x_4175,
-    4179: x_4179,
-    4180: x_4180,
+    4177: x_4177,
+    4181: x_4181,
     4182: x_4182,
     4184: x_4184,
-    4185: x_4185,
-    4189: x_4189,
-    4193: x_4193,
+    4186: x_4186,
+    4187: x_4187,
+    4191: x_4191,
     4195: x_4195,
-    4198: x_4198,
-    4199: x_4199,
+    4197: x_4197,
     4200: x_4200,
+    4201: x_4201,
     4202: x_4202,
-    4203: x_4203,
     4204: x_4204,
     4205: x_4205,
     4206: x_4206,
     4207: x_4207,
-    4210: x_4210,
-    4214: x_4214,
-    4217: x_4217,
-    4218: x_4218,
+    4208: x_4208,
+    4209: x_4209,
+    4212: x_4212,
+    4216: x_4216,
     4219: x_4219,
-    4223: x_4223,
-    4224: x_4224,
+    4220: x_4220,
+    4221: x_4221,
     4225: x_4225,
+    4226: x_4226,
     4227: x_4227,
-    4228: x_4228,
     4229: x_4229,
     4230: x_4230,
     4231: x_4231,
     4232: x_4232,
-    4236: x_4236,
-    4240: x_4240,
-    4241: x_4241,
+    4233: x_4233,
+    4234: x_4234,
+    4238: x_4238,
     4242: x_4242,
     4243: x_4243,
     4244: x_4244,
     4245: x_4245,
+    4246: x_4246,
     4247: x_4247,
     4249: x_4249,
-    4250: x_4250,
     4251: x_4251,
-    4257: x_4257,
-    4258: x_4258,
+    4252: x_4252,
+    4253: x_4253,
     4259: x_4259,
     4260: x_4260,
     4261: x_4261,
     4262: x_4262,
+    4263: x_4263,
     4264: x_4264,
     4266: x_4266,
-    4267: x_4267,
     4268: x_4268,
-    4273: x_4273,
-    4278: x_4278,
-    4279: x_4279,
+    4269: x_4269,
+    4270: x_4270,
+    4275: x_4275,
     4280: x_4280,
     4281: x_4281,
     4282: x_4282,
     4283: x_4283,
+    4284: x_4284,
     4285: x_4285,
     4287: x_4287,
-    4288: x_4288,
     4289: x_4289,
-    4294: x_4294,
+    4290: x_4290,
+    4291: x_4291,
     4296: x_4296,
-    4297: x_4297,
     4298: x_4298,
     4299: x_4299,
     4300: x_4300,
+    4301: x_4301,
     4302: x_4302,
-    4305: x_4305,
-    4306: x_4306,
+    4304: x_4304,
     4307: x_4307,
     4308: x_4308,
-    4311: x_4311,
-    4312: x_4312,
+    4309: x_4309,
+    4310: x_4310,
     4313: x_4313,
+    4314: x_4314,
     4315: x_4315,
-    4316: x_4316,
     4317: x_4317,
     4318: x_4318,
     4319: x_4319,
     4320: x_4320,
-    4324: x_4324,
-    4325: x_4325,
+    4321: x_4321,
+    4322: x_4322,
+    4326: x_4326,
     4327: x_4327,
-    4328: x_4328,
     4329: x_4329,
     4330: x_4330,
+    4331: x_4331,
     4332: x_4332,
-    4333: x_4333,
     4334: x_4334,
     4335: x_4335,
     4336: x_4336,
     4337: x_4337,
-    4341: x_4341,
-    4342: x_4342,
+    4338: x_4338,
+    4339: x_4339,
+    4343: x_4343,
     4344: x_4344,
-    4347: x_4347,
-    4348: x_4348,
+    4346: x_4346,
+    4349: x_4349,
     4350: x_4350,
     4352: x_4352,
-    4353: x_4353,
+    4354: x_4354,
     4355: x_4355,
-    4356: x_4356,
     4357: x_4357,
     4358: x_4358,
     4359: x_4359,
+    4360: x_4360,
     4361: x_4361,
-    4362: x_4362,
     4363: x_4363,
     4364: x_4364,
     4365: x_4365,
     4366: x_4366,
+    4367: x_4367,
     4368: x_4368,
-    4369: x_4369,
     4370: x_4370,
+    4371: x_4371,
     4372: x_4372,
-    4375: x_4375,
-    4376: x_4376,
+    4374: x_4374,
     4377: x_4377,
-    4381: x_4381,
-    4382: x_4382,
+    4378: x_4378,
+    4379: x_4379,
     4383: x_4383,
     4384: x_4384,
+    4385: x_4385,
     4386: x_4386,
-    4387: x_4387,
     4388: x_4388,
     4389: x_4389,
     4390: x_4390,
     4391: x_4391,
     4392: x_4392,
-    4397: x_4397,
-    4398: x_4398,
+    4393: x_4393,
+    4394: x_4394,
     4399: x_4399,
     4400: x_4400,
     4401: x_4401,
     4402: x_4402,
+    4403: x_4403,
     4404: x_4404,
-    4405: x_4405,
     4406: x_4406,
     4407: x_4407,
     4408: x_4408,
     4409: x_4409,
     4410: x_4410,
     4411: x_4411,
+    4412: x_4412,
     4413: x_4413,
     4415: x_4415,
     4417: x_4417,
     4419: x_4419,
-    4420: x_4420,
     4421: x_4421,
     4422: x_4422,
     4423: x_4423,
     4424: x_4424,
     4425: x_4425,
+    4426: x_4426,
     4427: x_4427,
     4429: x_4429,
-    4430: x_4430,
     4431: x_4431,
     4432: x_4432,
+    4433: x_4433,
     4434: x_4434,
-    4435: x_4435,
     4436: x_4436,
     4437: x_4437,
     4438: x_4438,
@@ -15661,107 +15659,107 @@ CODE = {
     4453: x_4453,
     4454: x_4454,
     4455: x_4455,
-    4460: x_4460,
-    4461: x_4461,
+    4456: x_4456,
+    4457: x_4457,
     4462: x_4462,
     4463: x_4463,
     4464: x_4464,
     4465: x_4465,
+    4466: x_4466,
     4467: x_4467,
-    4468: x_4468,
     4469: x_4469,
     4470: x_4470,
     4471: x_4471,
     4472: x_4472,
     4473: x_4473,
     4474: x_4474,
+    4475: x_4475,
     4476: x_4476,
     4478: x_4478,
     4480: x_4480,
     4482: x_4482,
-    4483: x_4483,
     4484: x_4484,
     4485: x_4485,
     4486: x_4486,
     4487: x_4487,
     4488: x_4488,
+    4489: x_4489,
     4490: x_4490,
-    4854: x_4854,
     4492: x_4492,
-    4493: x_4493,
+    4856: x_4856,
     4494: x_4494,
-    4497: x_4497,
-    4500: x_4500,
-    4503: x_4503,
-    4504: x_4504,
+    4495: x_4495,
+    4496: x_4496,
+    4499: x_4499,
+    4502: x_4502,
+    4505: x_4505,
     4506: x_4506,
-    4507: x_4507,
     4508: x_4508,
+    4509: x_4509,
     4510: x_4510,
-    4513: x_4513,
-    4514: x_4514,
+    4512: x_4512,
     4515: x_4515,
     4516: x_4516,
     4517: x_4517,
-    4520: x_4520,
-    4521: x_4521,
+    4518: x_4518,
+    4519: x_4519,
+    4522: x_4522,
     4523: x_4523,
     4525: x_4525,
-    4526: x_4526,
+    4527: x_4527,
     4528: x_4528,
-    4529: x_4529,
-    4532: x_4532,
-    4533: x_4533,
+    4530: x_4530,
+    4531: x_4531,
     4534: x_4534,
     4535: x_4535,
+    4536: x_4536,
     4537: x_4537,
-    4538: x_4538,
     4539: x_4539,
     4540: x_4540,
     4541: x_4541,
     4542: x_4542,
     4543: x_4543,
     4544: x_4544,
-    4549: x_4549,
-    4550: x_4550,
+    4545: x_4545,
+    4546: x_4546,
     4551: x_4551,
     4552: x_4552,
     4553: x_4553,
     4554: x_4554,
+    4555: x_4555,
     4556: x_4556,
-    4557: x_4557,
     4558: x_4558,
     4559: x_4559,
     4560: x_4560,
     4561: x_4561,
     4562: x_4562,
     4563: x_4563,
+    4564: x_4564,
     4565: x_4565,
     4567: x_4567,
     4569: x_4569,
     4571: x_4571,
-    4572: x_4572,
     4573: x_4573,
     4574: x_4574,
     4575: x_4575,
     4576: x_4576,
     4577: x_4577,
+    4578: x_4578,
     4579: x_4579,
-    4580: x_4580,
+    4581: x_4581,
     4582: x_4582,
-    4583: x_4583,
     4584: x_4584,
+    4585: x_4585,
     4586: x_4586,
-    4587: x_4587,
+    4588: x_4588,
     4589: x_4589,
-    4590: x_4590,
+    4591: x_4591,
     4592: x_4592,
-    4595: x_4595,
+    4594: x_4594,
     4597: x_4597,
-    4598: x_4598,
+    4599: x_4599,
     4600: x_4600,
     4602: x_4602,
-    4603: x_4603,
     4604: x_4604,
     4605: x_4605,
     4606: x_4606,
@@ -15769,206 +15767,206 @@ CODE = {
     4608: x_4608,
     4609: x_4609,
     4610: x_4610,
+    4611: x_4611,
     4612: x_4612,
-    4613: x_4613,
     4614: x_4614,
     4615: x_4615,
     4616: x_4616,
     4617: x_4617,
     4618: x_4618,
     4619: x_4619,
+    4620: x_4620,
     4621: x_4621,
     4623: x_4623,
     4625: x_4625,
-    4629: x_4629,
-    4630: x_4630,
+    4627: x_4627,
     4631: x_4631,
     4632: x_4632,
-    4635: x_4635,
-    4636: x_4636,
+    4633: x_4633,
+    4634: x_4634,
     4637: x_4637,
     4638: x_4638,
     4639: x_4639,
     4640: x_4640,
-    4643: x_4643,
-    4644: x_4644,
-    4647: x_4647,
+    4641: x_4641,
+    4642: x_4642,
+    4645: x_4645,
+    4646: x_4646,
     4649: x_4649,
-    4650: x_4650,
     4651: x_4651,
+    4652: x_4652,
     4653: x_4653,
-    4654: x_4654,
     4655: x_4655,
-    4659: x_4659,
-    4660: x_4660,
+    4656: x_4656,
+    4657: x_4657,
     4661: x_4661,
     4662: x_4662,
     4663: x_4663,
     4664: x_4664,
+    4665: x_4665,
     4666: x_4666,
-    4667: x_4667,
     4668: x_4668,
     4669: x_4669,
     4670: x_4670,
     4671: x_4671,
     4672: x_4672,
     4673: x_4673,
+    4674: x_4674,
     4675: x_4675,
     4677: x_4677,
     4679: x_4679,
     4681: x_4681,
-    4682: x_4682,
     4683: x_4683,
     4684: x_4684,
+    4685: x_4685,
     4686: x_4686,
-    4687: x_4687,
-    4690: x_4690,
-    4693: x_4693,
+    4688: x_4688,
+    4689: x_4689,
+    4692: x_4692,
     4695: x_4695,
-    4696: x_4696,
     4697: x_4697,
+    4698: x_4698,
     4699: x_4699,
-    4700: x_4700,
     4701: x_4701,
-    4705: x_4705,
-    4706: x_4706,
+    4702: x_4702,
+    4703: x_4703,
     4707: x_4707,
     4708: x_4708,
     4709: x_4709,
     4710: x_4710,
+    4711: x_4711,
     4712: x_4712,
-    4713: x_4713,
     4714: x_4714,
     4715: x_4715,
     4716: x_4716,
     4717: x_4717,
     4718: x_4718,
     4719: x_4719,
+    4720: x_4720,
     4721: x_4721,
     4723: x_4723,
     4725: x_4725,
     4727: x_4727,
-    4728: x_4728,
     4729: x_4729,
     4730: x_4730,
+    4731: x_4731,
     4732: x_4732,
-    4733: x_4733,
-    4736: x_4736,
-    4739: x_4739,
+    4734: x_4734,
+    4735: x_4735,
+    4738: x_4738,
     4741: x_4741,
-    4742: x_4742,
+    4743: x_4743,
     4744: x_4744,
-    4749: x_4749,
-    4750: x_4750,
+    4746: x_4746,
     4751: x_4751,
     4752: x_4752,
     4753: x_4753,
     4754: x_4754,
+    4755: x_4755,
     4756: x_4756,
-    4757: x_4757,
     4758: x_4758,
     4759: x_4759,
     4760: x_4760,
     4761: x_4761,
     4762: x_4762,
     4763: x_4763,
+    4764: x_4764,
     4765: x_4765,
     4767: x_4767,
     4769: x_4769,
     4771: x_4771,
-    4775: x_4775,
+    4773: x_4773,
     4777: x_4777,
-    4778: x_4778,
+    4779: x_4779,
     4780: x_4780,
-    4781: x_4781,
-    4785: x_4785,
-    4786: x_4786,
+    4782: x_4782,
+    4783: x_4783,
     4787: x_4787,
     4788: x_4788,
     4789: x_4789,
     4790: x_4790,
+    4791: x_4791,
     4792: x_4792,
-    4793: x_4793,
     4794: x_4794,
     4795: x_4795,
     4796: x_4796,
     4797: x_4797,
     4798: x_4798,
     4799: x_4799,
+    4800: x_4800,
     4801: x_4801,
     4803: x_4803,
     4805: x_4805,
     4807: x_4807,
-    4808: x_4808,
-    4811: x_4811,
+    4809: x_4809,
+    4810: x_4810,
     4813: x_4813,
-    4814: x_4814,
     4815: x_4815,
-    4818: x_4818,
-    4819: x_4819,
+    4816: x_4816,
+    4817: x_4817,
     4820: x_4820,
+    4821: x_4821,
     4822: x_4822,
-    4823: x_4823,
-    4826: x_4826,
+    4824: x_4824,
+    4825: x_4825,
     4828: x_4828,
-    4829: x_4829,
     4830: x_4830,
-    4833: x_4833,
-    4834: x_4834,
+    4831: x_4831,
+    4832: x_4832,
     4835: x_4835,
+    4836: x_4836,
     4837: x_4837,
-    4838: x_4838,
-    4841: x_4841,
+    4839: x_4839,
+    4840: x_4840,
     4843: x_4843,
-    4844: x_4844,
     4845: x_4845,
     4846: x_4846,
-    4850: x_4850,
-    4857: x_4857,
-    4858: x_4858,
+    4847: x_4847,
+    4848: x_4848,
+    4852: x_4852,
     4859: x_4859,
-    4863: x_4863,
-    4864: x_4864,
+    4860: x_4860,
+    4861: x_4861,
     4865: x_4865,
     4866: x_4866,
     4867: x_4867,
     4868: x_4868,
     4869: x_4869,
+    4870: x_4870,
     4871: x_4871,
     4873: x_4873,
-    4874: x_4874,
-    4877: x_4877,
-    4878: x_4878,
+    4875: x_4875,
+    4876: x_4876,
+    4879: x_4879,
     4880: x_4880,
-    4881: x_4881,
     4882: x_4882,
-    4886: x_4886,
-    4887: x_4887,
+    4883: x_4883,
+    4884: x_4884,
     4888: x_4888,
     4889: x_4889,
     4890: x_4890,
     4891: x_4891,
+    4892: x_4892,
     4893: x_4893,
-    4894: x_4894,
     4895: x_4895,
     4896: x_4896,
     4897: x_4897,
     4898: x_4898,
     4899: x_4899,
     4900: x_4900,
+    4901: x_4901,
     4902: x_4902,
     4904: x_4904,
     4906: x_4906,
     4908: x_4908,
-    4909: x_4909,
     4910: x_4910,
     4911: x_4911,
+    4912: x_4912,
     4913: x_4913,
-    4914: x_4914,
-    4917: x_4917,
-    4918: x_4918,
-    4922: x_4922,
-    4923: x_4923,
+    4915: x_4915,
+    4916: x_4916,
+    4919: x_4919,
+    4920: x_4920,
     4924: x_4924,
     4925: x_4925,
     4926: x_4926,
@@ -15976,6 +15974,8 @@ CODE = {
     4928: x_4928,
     4929: x_4929,
     4930: x_4930,
+    4931: x_4931,
+    4932: x_4932,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -16023,333 +16023,333 @@ AT = {
     181: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     183: 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     226: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4039: 'rules_data/terraforming_mars/corporations.yaml:24',
-    4058: 'rules_data/terraforming_mars/corporations.yaml:32',
-    4068: 'rules_data/terraforming_mars/corporations.yaml:52',
-    4093: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4095: 'rules_data/terraforming_mars/corporations.yaml:70',
-    4098: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4105: 'rules_data/terraforming_mars/corporations.yaml:79',
-    4127: 'rules_data/terraforming_mars/corporations.yaml:88',
-    4128: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4133: 'rules_data/terraforming_mars/corporations.yaml:97',
-    4136: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4140: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4147: 'rules_data/terraforming_mars/corporations.yaml:103',
+    4041: 'rules_data/terraforming_mars/corporations.yaml:24',
+    4060: 'rules_data/terraforming_mars/corporations.yaml:32',
+    4070: 'rules_data/terraforming_mars/corporations.yaml:52',
+    4095: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4097: 'rules_data/terraforming_mars/corporations.yaml:70',
+    4100: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4107: 'rules_data/terraforming_mars/corporations.yaml:79',
+    4129: 'rules_data/terraforming_mars/corporations.yaml:88',
+    4130: 'rules_data/terraforming_mars/corporations.yaml:97',
+    4135: 'rules_data/terraforming_mars/corporations.yaml:97',
+    4138: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4142: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     4149: 'rules_data/terraforming_mars/corporations.yaml:103',
-    4155: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4156: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4157: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    4158: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4159: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4151: 'rules_data/terraforming_mars/corporations.yaml:103',
+    4157: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4158: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4159: 'rules_data/terraforming_mars/definitions/cards.yaml:89',
     4160: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4162: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4163: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4164: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4161: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4162: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4164: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4165: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4166: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4168: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4169: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4167: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4168: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4170: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     4171: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    4175: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4179: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4180: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4182: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4173: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    4177: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4181: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4182: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4184: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4195: 'rules_data/terraforming_mars/corporations.yaml:122',
-    4198: 'rules_data/terraforming_mars/corporations.yaml:131',
-    4199: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4200: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    4202: 'rules_data/terraforming_mars/corporations.yaml:134',
-    4203: 'rules_data/terraforming_mars/milestones.yaml:5',
-    4204: 'rules_data/terraforming_mars/milestones.yaml:6',
-    4205: 'rules_data/terraforming_mars/milestones.yaml:7',
-    4206: 'rules_data/terraforming_mars/milestones.yaml:8',
-    4207: 'rules_data/terraforming_mars/milestones.yaml:9',
-    4217: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    4218: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    4219: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    4223: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4224: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4228: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    4229: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4230: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4186: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4197: 'rules_data/terraforming_mars/corporations.yaml:122',
+    4200: 'rules_data/terraforming_mars/corporations.yaml:131',
+    4201: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    4202: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    4204: 'rules_data/terraforming_mars/corporations.yaml:134',
+    4205: 'rules_data/terraforming_mars/milestones.yaml:5',
+    4206: 'rules_data/terraforming_mars/milestones.yaml:6',
+    4207: 'rules_data/terraforming_mars/milestones.yaml:7',
+    4208: 'rules_data/terraforming_mars/milestones.yaml:8',
+    4209: 'rules_data/terraforming_mars/milestones.yaml:9',
+    4219: 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    4220: 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    4221: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    4225: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4226: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4230: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4231: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4232: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    4236: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    4273: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4296: 'rules_data/terraforming_mars/definitions/solo.yaml:21',
-    4302: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4305: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    4306: 'rules_data/terraforming_mars/definitions/solo.yaml:26',
-    4307: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4308: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4311: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4312: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4316: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    4317: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4318: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4232: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4233: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4234: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    4238: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    4275: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4298: 'rules_data/terraforming_mars/definitions/solo.yaml:21',
+    4304: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
+    4307: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
+    4308: 'rules_data/terraforming_mars/definitions/solo.yaml:26',
+    4309: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    4310: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    4313: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4314: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4318: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4319: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4320: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    4324: 'rules_data/terraforming_mars/definitions/solo.yaml:30',
-    4325: 'rules_data/terraforming_mars/definitions/solo.yaml:31',
-    4327: 'rules_data/terraforming_mars/definitions/solo.yaml:32',
-    4328: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4329: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    4333: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    4334: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4335: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4320: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4321: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4322: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    4326: 'rules_data/terraforming_mars/definitions/solo.yaml:30',
+    4327: 'rules_data/terraforming_mars/definitions/solo.yaml:31',
+    4329: 'rules_data/terraforming_mars/definitions/solo.yaml:32',
+    4330: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4331: 'rules_data/terraforming_mars/definitions/board.yaml:77',
+    4335: 'rules_data/terraforming_mars/definitions/board.yaml:80',
     4336: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    4337: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    4341: 'rules_data/terraforming_mars/modules.yaml:35',
-    4342: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4337: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4338: 'rules_data/terraforming_mars/definitions/board.yaml:81',
+    4339: 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    4343: 'rules_data/terraforming_mars/modules.yaml:35',
     4344: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4347: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4348: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4350: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4346: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4349: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4350: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4352: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4355: 'rules_data/terraforming_mars/modules.yaml:44',
-    4356: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4357: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4361: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4362: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4354: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4357: 'rules_data/terraforming_mars/modules.yaml:44',
+    4358: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4359: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4363: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4369: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4370: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4372: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4375: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4376: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4388: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4397: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4398: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4400: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4401: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4404: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4405: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4406: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4364: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4365: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4371: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4372: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4374: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4377: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4378: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4390: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4399: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4400: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4402: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4403: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4406: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4407: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4408: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4410: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4417: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4420: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4421: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4424: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4427: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4436: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4440: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4441: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4442: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4445: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4448: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4449: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4450: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4452: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4453: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4454: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
-    4460: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4461: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4463: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4464: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4467: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4468: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4469: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4409: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4410: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4412: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4419: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4422: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4423: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4426: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4429: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4438: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4442: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4443: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4444: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4447: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4450: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4451: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4452: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4454: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4455: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4456: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
+    4462: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4463: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4465: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4466: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4469: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4470: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4471: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4473: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4480: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4483: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4484: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4487: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4854: 'rules_data/terraforming_mars/flow.yaml:13',
-    4493: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
-    4497: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
-    4500: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4503: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4504: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4507: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4508: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4510: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4513: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4514: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4515: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
-    4520: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4521: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4523: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4472: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4473: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4475: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4482: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4485: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4486: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4489: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4856: 'rules_data/terraforming_mars/flow.yaml:13',
+    4495: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
+    4499: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
+    4502: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4505: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4506: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4509: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4510: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4512: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4515: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4516: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
+    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
+    4519: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
+    4522: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    4523: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
     4525: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4529: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
-    4543: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
-    4549: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4550: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4552: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4553: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4556: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4557: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4558: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4527: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4531: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
+    4545: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
+    4551: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4552: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4554: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4555: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4558: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4559: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4560: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4562: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4569: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4572: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4573: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4576: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4580: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    4582: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    4583: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4584: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4586: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    4587: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    4589: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4592: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4595: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    4597: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4600: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    4602: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4603: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4562: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4564: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4571: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4574: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4575: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4578: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4582: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    4584: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
+    4585: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4586: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4588: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    4589: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    4591: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    4594: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4597: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    4599: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    4602: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
     4604: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4605: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4606: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4609: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4612: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4613: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4614: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4605: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4606: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4607: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4611: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4614: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4615: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4616: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4618: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4625: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4630: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4631: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4632: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4635: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    4636: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4637: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4617: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4618: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4620: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4627: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4632: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4633: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4634: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4637: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
+    4638: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4639: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4643: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4644: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4649: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4650: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4641: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4645: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4646: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
     4651: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4653: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4654: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4655: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4659: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4660: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4662: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4663: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4666: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4667: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4668: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4652: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4653: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4655: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4656: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4657: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4661: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4662: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4664: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4665: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4668: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4669: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4670: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4672: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4679: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4682: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4683: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4684: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4686: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4687: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4690: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4695: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4671: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4672: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4674: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4681: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4685: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4686: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4688: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4689: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4692: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
     4697: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4699: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4700: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4701: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4706: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4709: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4712: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4713: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4714: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4699: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4701: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4702: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4703: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4707: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4710: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4711: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4714: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4715: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4716: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4718: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4725: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4728: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4729: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4730: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4732: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4733: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4736: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4741: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4742: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4744: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4749: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4750: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4752: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4753: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4756: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4757: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4758: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4717: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4718: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4720: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4727: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4730: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4731: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4732: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4734: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4735: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4738: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4743: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4744: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4746: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4751: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4752: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4754: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4755: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4758: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4759: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4760: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4762: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4769: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4771: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
-    4777: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4778: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4780: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4781: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
-    4785: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4786: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4788: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4789: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4792: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4793: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4794: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4761: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4762: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4764: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4771: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4773: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
+    4779: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4780: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4782: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4783: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
+    4787: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4788: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4790: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4791: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4794: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4795: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4796: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4798: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4805: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4807: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4808: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4813: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4797: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4798: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4800: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4807: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4809: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4810: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
     4815: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4818: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    4819: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4820: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4822: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4823: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4828: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4817: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4820: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4821: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4822: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4824: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4825: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
     4830: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4833: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4835: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4837: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4838: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4843: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4844: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4832: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4835: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4837: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4839: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4840: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4845: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4846: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4850: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
-    4857: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4858: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4863: 'rules_data/terraforming_mars/flow.yaml:42',
-    4864: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4865: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4867: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4868: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4874: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
-    4878: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
-    4880: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4881: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4882: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4886: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4887: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4889: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4890: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4893: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4894: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4848: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4852: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
+    4859: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4860: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    4865: 'rules_data/terraforming_mars/flow.yaml:42',
+    4866: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4867: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    4869: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4870: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    4876: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
+    4880: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4882: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4883: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4884: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4888: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4889: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4891: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4892: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4896: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4897: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4899: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4906: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4909: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4910: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4911: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4913: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4914: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4917: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4918: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4898: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4899: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4901: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4908: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4911: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4912: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4913: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4915: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4916: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4919: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4920: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
 }
 CODE['trials'] = TRIALS

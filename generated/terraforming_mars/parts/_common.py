@@ -314,8 +314,8 @@ def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -976,8 +976,8 @@ def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_505(ctx, r1, s, E)
@@ -1041,8 +1041,8 @@ def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -1166,8 +1166,8 @@ def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -1360,8 +1360,8 @@ def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_569(ctx, r1, s, E)
@@ -1425,8 +1425,8 @@ def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -1632,8 +1632,8 @@ def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_646(ctx, r1, s, E)
@@ -1697,8 +1697,8 @@ def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -2028,8 +2028,8 @@ def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~733'), 'space': E.get('s~734'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~733'), 'space': E.get('s~734'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_728(ctx, r1, s, E)
@@ -2093,8 +2093,8 @@ def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~733'), 'space': E.get('s~734'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~733'), 'space': E.get('s~734'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -2259,8 +2259,8 @@ def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~729'), 'space': E.get('s~730'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~729'), 'space': E.get('s~730'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_762(ctx, r1, s, E)
@@ -2324,8 +2324,8 @@ def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~729'), 'space': E.get('s~730'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~729'), 'space': E.get('s~730'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -2584,8 +2584,8 @@ def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_827(ctx, r1, s, E)
@@ -2649,8 +2649,8 @@ def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -3007,8 +3007,8 @@ def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -3344,8 +3344,8 @@ def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_1299(ctx, r1, s, E)
@@ -3409,8 +3409,8 @@ def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -3609,8 +3609,8 @@ def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~726'), 'space': E.get('s~727'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~726'), 'space': E.get('s~727'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_1361(ctx, r1, s, E)
@@ -3674,8 +3674,8 @@ def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~726'), 'space': E.get('s~727'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~726'), 'space': E.get('s~727'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -4106,8 +4106,8 @@ def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~728'), 'space': E.get('s~729'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~728'), 'space': E.get('s~729'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_2231(ctx, r1, s, E)
@@ -4171,8 +4171,8 @@ def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~728'), 'space': E.get('s~729'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~728'), 'space': E.get('s~729'), 'by': E.get('you')}):
+        return False
     return True
 
 

@@ -47,71 +47,71 @@ K = [
 ]
 
 
-x_3899 = _C.x_380  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
-x_3902 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3901 = _C.x_380  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+x_3904 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~719'))) is str else 0)
         return any((((_w2 if type((_w2 := (_w1.get(E.get('r~719'), 0) if type((_w1 := (ctx.state['players'][v_target_720] if type(v_target_720) is int and 0 <= v_target_720 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~719'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~718'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_720 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3903, E.get('n~718'), E.get('r~719'), ctx.stamps.get('prod', 0),), compute)
+    return MEMO(ctx, (3905, E.get('n~718'), E.get('r~719'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3904 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3906 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3907(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
     return (((_w3 if type((_w3 := (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~719'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~718'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~719'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3906(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~719'), 0))
 
 
-x_3908 = _C.x_1405  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3913 = _C.x_1617  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3917 = _C.x_1243  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3921 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3910 = _C.x_1405  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3915 = _C.x_1617  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3919 = _C.x_1243  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3923 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~727'))) is str else 0)
         return any((((_w2 if type((_w2 := (_w1.get(E.get('r~727'), 0) if type((_w1 := (ctx.state['players'][v_target_728] if type(v_target_728) is int and 0 <= v_target_728 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~727'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~726'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_728 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3922, E.get('n~726'), E.get('r~727'), ctx.stamps.get('prod', 0),), compute)
+    return MEMO(ctx, (3924, E.get('n~726'), E.get('r~727'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3923 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3925 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
     return (((_w3 if type((_w3 := (_w2.get(E.get('r~727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~729'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~727'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~726'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~727'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~729'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~727'), 0))
 
 
-def x_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
     return {'target': E.get('target~729')}
 
 
-def t_3418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:630
+def t_3420(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -119,25 +119,25 @@ def t_3418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    return t_3421(ctx, k, s, E)
+    return t_3423(ctx, k, s, E)
 
 
-d_3419 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:630
-d_3420 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:630
+d_3421 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:633
+d_3422 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:633
 
 
-def t_3421(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_3423(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3899(ctx, E):
-        return t_3422(ctx, k, s, E)
-    return t_3433(ctx, k, s, E)
+    if x_3901(ctx, E):
+        return t_3424(ctx, k, s, E)
+    return t_3435(ctx, k, s, E)
 
 
-def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_3424(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -147,7 +147,7 @@ def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 3
         LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
         LOCAL(ctx, E, 'r~723', E.get('r~716'), True)
-        c, key = KEYPLACE(ctx, 3432, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+        c, key = KEYPLACE(ctx, 3434, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[0])
         return k()
@@ -155,10 +155,10 @@ def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 2
     LOCAL(ctx, E, 'n~718', E.get('n~715'), True)
     LOCAL(ctx, E, 'r~719', E.get('r~716'), True)
-    return t_3425(ctx, r1, s, E)
+    return t_3427(ctx, r1, s, E)
 
 
-def d_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,7 +168,7 @@ def d_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3426(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -178,62 +178,62 @@ def d_3424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_3425(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3427(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3902(ctx, E):
-        return t_3426(ctx, k, s, E)
+    if x_3904(ctx, E):
+        return t_3428(ctx, k, s, E)
     return k()
 
 
-def t_3426(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3903(ctx, E):
+    if not x_3905(ctx, E):
         return False
-    return t_3428(ctx, k, s, E)
+    return t_3430(ctx, k, s, E)
 
 
-def d_3427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3903(ctx, E):
+    if not x_3905(ctx, E):
         return False
     return True
 
 
-def t_3428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3430(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3428, None, [], k)
+    return CHOOSE(ctx, 3430, None, [], k)
 
 
-def d_3429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3431(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3429, PL(ctx, E.get('target~721')).get('prod'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 3431, PL(ctx, E.get('target~721')).get('prod'), E.get('r~719'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~718'), '-=', False, K[0])
     return True
 
 
-d_3430 = _C.d_1425  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+d_3432 = _C.d_1425  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
 
 
-def d_3431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -243,19 +243,19 @@ def d_3431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3432, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    c, key = KEYPLACE(ctx, 3434, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[0])
     return True
 
 
-def t_3433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_3435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -263,43 +263,21 @@ def t_3433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~724', E.get('n~715'), True)
     LOCAL(ctx, E, 'r~725', E.get('r~716'), True)
-    c, key = KEYPLACE(ctx, 3436, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    c, key = KEYPLACE(ctx, 3438, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~726', E.get('n~715'), True)
     LOCAL(ctx, E, 'r~727', E.get('r~716'), True)
-    return t_3439(ctx, k, s, E)
+    return t_3441(ctx, k, s, E)
 
 
-def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3436(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~724', E.get('n~715'), True)
-    return True
-
-
-def d_3435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~725', E.get('r~716'), True)
-    return True
-
-
-def d_3436(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3436, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
     return True
 
 
@@ -309,11 +287,33 @@ def d_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'r~725', E.get('r~716'), True)
+    return True
+
+
+def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3438, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
+    return True
+
+
+def d_3439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'n~726', E.get('n~715'), True)
     return True
 
 
-def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -323,117 +323,117 @@ def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_3439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3441(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3921(ctx, E):
-        return t_3440(ctx, k, s, E)
+    if x_3923(ctx, E):
+        return t_3442(ctx, k, s, E)
     return k()
 
 
-def t_3440(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3922(ctx, E):
+    if not x_3924(ctx, E):
         return False
-    return t_3442(ctx, k, s, E)
+    return t_3444(ctx, k, s, E)
 
 
-def d_3441(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3443(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3922(ctx, E):
+    if not x_3924(ctx, E):
         return False
     return True
 
 
-def t_3442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3442, None, [], k)
+    return CHOOSE(ctx, 3444, None, [], k)
 
 
-def d_3443(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3445(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3443, PL(ctx, E.get('target~729')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, 3445, PL(ctx, E.get('target~729')).get('prod'), E.get('r~727'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~726'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    3418: t_3418,
-    3419: CPS(d_3419),
-    3420: CPS(d_3420),
-    3421: t_3421,
-    3422: t_3422,
-    3423: CPS(d_3423),
-    3424: CPS(d_3424),
-    3425: t_3425,
-    3426: t_3426,
-    3427: CPS(d_3427),
+    3420: t_3420,
+    3421: CPS(d_3421),
+    3422: CPS(d_3422),
+    3423: t_3423,
+    3424: t_3424,
+    3425: CPS(d_3425),
+    3426: CPS(d_3426),
+    3427: t_3427,
     3428: t_3428,
     3429: CPS(d_3429),
-    3430: CPS(d_3430),
+    3430: t_3430,
     3431: CPS(d_3431),
     3432: CPS(d_3432),
-    3433: t_3433,
+    3433: CPS(d_3433),
     3434: CPS(d_3434),
-    3435: CPS(d_3435),
+    3435: t_3435,
     3436: CPS(d_3436),
     3437: CPS(d_3437),
     3438: CPS(d_3438),
-    3439: t_3439,
-    3440: t_3440,
-    3441: CPS(d_3441),
+    3439: CPS(d_3439),
+    3440: CPS(d_3440),
+    3441: t_3441,
     3442: t_3442,
     3443: CPS(d_3443),
+    3444: t_3444,
+    3445: CPS(d_3445),
 }
 
 
 CODE = {
-    3899: x_3899,
-    3902: x_3902,
-    3903: x_3903,
+    3901: x_3901,
     3904: x_3904,
     3905: x_3905,
     3906: x_3906,
+    3907: x_3907,
     3908: x_3908,
-    3913: x_3913,
-    3917: x_3917,
-    3921: x_3921,
-    3922: x_3922,
+    3910: x_3910,
+    3915: x_3915,
+    3919: x_3919,
     3923: x_3923,
     3924: x_3924,
     3925: x_3925,
+    3926: x_3926,
     3927: x_3927,
+    3929: x_3929,
 }
 AT = {
-    3903: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3905: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3906: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3922: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3924: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3925: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3927: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3905: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3907: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3908: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3924: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3926: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3927: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3929: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:622
-    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3897},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3419},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3898},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3420},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":3899},"t":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"var","n":"n~715","x":3900},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3423},{"op":"let","v":"r~719","e":{"op":"var","n":"r~716","x":3901},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3424},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3902},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~720","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"var","n":"n~718"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~719"},"f":"production_min","d":0}}}],"x":3903},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3427},{"op":"choose","alts":[{"gens":[{"v":"target~721","src":{"op":"core","n":"players","x":3904},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"var","n":"n~718"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~719"},"f":"production_min","d":0},"x":3905}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~719"},"d":0,"x":3906},"o":"-=","e":{"op":"var","n":"n~718","x":3907},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3429},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~721"}],"x":3908}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~718","x":3909},"r":{"op":"var","n":"r~719","x":3910}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3428}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3426},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3425},{"op":"let","v":"n~722","e":{"op":"var","n":"n~715","x":3911},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3430},{"op":"let","v":"r~723","e":{"op":"var","n":"r~716","x":3912},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3431},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~723"},"d":0,"x":3913},"o":"+=","e":{"op":"var","n":"n~722","x":3914},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3432}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3422},"e":{"op":"seq","b":[{"op":"let","v":"n~724","e":{"op":"var","n":"n~715","x":3915},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3434},{"op":"let","v":"r~725","e":{"op":"var","n":"r~716","x":3916},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3435},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~725"},"d":0,"x":3917},"o":"+=","e":{"op":"var","n":"n~724","x":3918},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3436},{"op":"let","v":"n~726","e":{"op":"var","n":"n~715","x":3919},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3437},{"op":"let","v":"r~727","e":{"op":"var","n":"r~716","x":3920},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3438},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3921},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~728","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~728"}},"k":{"op":"var","n":"r~727"},"d":0},"b":{"op":"var","n":"n~726"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~727"},"f":"production_min","d":0}}}],"x":3922},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3441},{"op":"choose","alts":[{"gens":[{"v":"target~729","src":{"op":"core","n":"players","x":3923},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~729"}},"k":{"op":"var","n":"r~727"},"d":0},"b":{"op":"var","n":"n~726"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~727"},"f":"production_min","d":0},"x":3924}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~729"}},"k":{"op":"var","n":"r~727"},"d":0,"x":3925},"o":"-=","e":{"op":"var","n":"n~726","x":3926},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3443},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~729"}],"x":3927}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~726","x":3928},"r":{"op":"var","n":"r~727","x":3929}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3442}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3440},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3439}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3433},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":3421}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3418},"vp":{"op":"lit","v":-1,"x":3930},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:622"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:625
+    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3899},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3421},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3900},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3422},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":3901},"t":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"var","n":"n~715","x":3902},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3425},{"op":"let","v":"r~719","e":{"op":"var","n":"r~716","x":3903},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3426},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3904},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~720","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"var","n":"n~718"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~719"},"f":"production_min","d":0}}}],"x":3905},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3429},{"op":"choose","alts":[{"gens":[{"v":"target~721","src":{"op":"core","n":"players","x":3906},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"var","n":"n~718"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~719"},"f":"production_min","d":0},"x":3907}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~719"},"d":0,"x":3908},"o":"-=","e":{"op":"var","n":"n~718","x":3909},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3431},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~721"}],"x":3910}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~718","x":3911},"r":{"op":"var","n":"r~719","x":3912}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3430}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3428},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3427},{"op":"let","v":"n~722","e":{"op":"var","n":"n~715","x":3913},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3432},{"op":"let","v":"r~723","e":{"op":"var","n":"r~716","x":3914},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3433},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~723"},"d":0,"x":3915},"o":"+=","e":{"op":"var","n":"n~722","x":3916},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3434}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3424},"e":{"op":"seq","b":[{"op":"let","v":"n~724","e":{"op":"var","n":"n~715","x":3917},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3436},{"op":"let","v":"r~725","e":{"op":"var","n":"r~716","x":3918},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3437},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~725"},"d":0,"x":3919},"o":"+=","e":{"op":"var","n":"n~724","x":3920},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3438},{"op":"let","v":"n~726","e":{"op":"var","n":"n~715","x":3921},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3439},{"op":"let","v":"r~727","e":{"op":"var","n":"r~716","x":3922},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3440},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3923},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~728","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~728"}},"k":{"op":"var","n":"r~727"},"d":0},"b":{"op":"var","n":"n~726"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~727"},"f":"production_min","d":0}}}],"x":3924},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3443},{"op":"choose","alts":[{"gens":[{"v":"target~729","src":{"op":"core","n":"players","x":3925},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~729"}},"k":{"op":"var","n":"r~727"},"d":0},"b":{"op":"var","n":"n~726"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~727"},"f":"production_min","d":0},"x":3926}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~729"}},"k":{"op":"var","n":"r~727"},"d":0,"x":3927},"o":"-=","e":{"op":"var","n":"n~726","x":3928},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3445},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~729"}],"x":3929}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~726","x":3930},"r":{"op":"var","n":"r~727","x":3931}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3444}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3442},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3441}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3435},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":3423}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3420},"vp":{"op":"lit","v":-1,"x":3932},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:625"}',
 }

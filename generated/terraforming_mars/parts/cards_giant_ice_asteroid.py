@@ -287,8 +287,8 @@ def t_1694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_1695(ctx, E):
@@ -578,8 +578,8 @@ def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_1735(ctx, r1, s, E)
@@ -643,8 +643,8 @@ def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')}):
+        return False
     return True
 
 

@@ -43,10 +43,10 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
+    {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
     ['game', 'board', 'key'],
     ['game', 'last_space', ''],
@@ -57,31 +57,52 @@ x_3858 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3859 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3863 = _C.x_3054  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3864 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3868 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3870 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:618
-x_3872 = _C.x_798  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3873 = _C.x_799  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3874 = _C.x_800  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3878 = _C.x_804  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3879 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3880 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3882 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3883 = _C.x_809  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3884 = _C.x_810  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3885 = _C.x_811  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3886 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3887 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3891 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3892 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:600
 
 
-def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3866(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:619
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get('energy', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'energy', 0)))) is int else num(_w3)) >= 1)
+
+
+def x_3867(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (-4))) or (('tharsis_republic' in _w5 if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('corporation'))) in (list, dict) else IN('tharsis_republic', _w5))) else False)
+
+
+x_3869 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3870 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3871 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3875 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3876 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
+x_3877 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
+x_3879 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_3880 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
+x_3881 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3882 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3883 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_3884 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
+x_3888 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+
+
+def x_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~735'), 0))
+
+
+x_3893 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:621
+x_3894 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:600
+
+
+def x_3897(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~737'), 0))
 
 
-def d_3379(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:611
+def d_3379(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:609
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -99,8 +120,8 @@ def d_3379(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:611
     return True
 
 
-d_3380 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:611
-d_3381 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3380 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3381 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:609
 
 
 def d_3382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -133,8 +154,8 @@ def d_3384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3385 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:611
-d_3386 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3385 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3386 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:609
 
 
 def d_3387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -167,131 +188,177 @@ def d_3389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_3390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
+def t_3390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:619
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~721', 'city', True)
-        return t_3396(ctx, k, s, E)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~734', 1, True)
+        LOCAL(ctx, E, 'r~735', 'megacredits', True)
+        c, key = KEYPLACE(ctx, 3414, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
+        if c is not None:
+            SET(ctx, 'prod', c, key, E.get('n~734'), '+=', False, K[4])
+        return t_3415(ctx, k, s, E)
 
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3393, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[4])
+    ctx.steps += 1
+    if not x_3866(ctx, E):
+        return False
+    ctx.steps += 1
+    if not x_3867(ctx, E):
+        return False
+    ctx.steps += 1
+    LOCAL(ctx, E, 't~719', 'city', True)
     return t_3394(ctx, r1, s, E)
 
 
-d_3391 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:618
-d_3392 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:618
-
-
-def d_3393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3391(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:619
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3393, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[4])
+    if not x_3866(ctx, E):
+        return False
     return True
 
 
-t_3394 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:618
-d_3395 = _C.d_714  # rules_data/terraforming_mars/cards/141-208.yaml:618
-
-
-def t_3396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def d_3392(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3872(ctx, E):
-        return t_3397(ctx, k, s, E)
+    if not x_3867(ctx, E):
+        return False
+    return True
+
+
+d_3393 = _C.d_744  # rules_data/terraforming_mars/cards/141-208.yaml:621
+
+
+def t_3394(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3869(ctx, E):
+        return t_3395(ctx, k, s, E)
     return k()
 
 
-def t_3397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_3395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~731', x_3873(ctx, E), True)
-    if not x_3874(ctx, E):
+    LOCAL(ctx, E, 'legal~729', x_3870(ctx, E), True)
+    if not x_3871(ctx, E):
         return False
-    return t_3400(ctx, k, s, E)
+    return t_3398(ctx, k, s, E)
 
 
-d_3398 = _C.d_717  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3399 = _C.d_718  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3396 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
+d_3397 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
 
 
-def t_3400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3400, None, [], k)
+    return CHOOSE(ctx, 3398, None, [], k)
 
 
-def t_3401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
-    return t_3404(ctx, k, s, E)
+    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
+    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
+    return t_3402(ctx, k, s, E)
 
 
-d_3402 = _C.d_721  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3403 = _C.d_722  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3400 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3401 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
 
 
-def t_3404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3402(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~734'))
+    c, key = KEYPLACE(ctx, 3403, ctx.state.get('board'), E.get('s~732'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[6])
-    return t_3407(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3876(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
+    return t_3405(ctx, k, s, E)
 
 
-def d_3405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3403(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~734'))
+    c, key = KEYPLACE(ctx, 3403, ctx.state.get('board'), E.get('s~732'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3876(ctx, E), '=', False, K[5])
     return True
 
 
-d_3406 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3407 = _C.t_726  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3408 = _C.t_727  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3409 = _C.t_728  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3410 = _C.t_729  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3411 = _C.t_730  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3412 = _C.t_731  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3413 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3404 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
+t_3405 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
+t_3406 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3407 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
+t_3408 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3409 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
+t_3410 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
+d_3411 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
 
 
-def d_3414(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3412(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:621
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~734', 1, True)
+    return True
+
+
+def d_3413(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:621
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~735', 'megacredits', True)
+    return True
+
+
+def d_3414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3414, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~734'), '+=', False, K[4])
+    return True
+
+
+t_3415 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:621
+
+
+def d_3416(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:623
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -299,13 +366,13 @@ def d_3414(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
         E = ctx.env()
     LOCAL(ctx, E, 'n~736', 1, True)
     LOCAL(ctx, E, 'r~737', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
+    c, key = KEYPLACE(ctx, 3419, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~736'), '+=', False, K[4])
     return True
 
 
-def d_3415(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3417(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:623
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -315,7 +382,7 @@ def d_3415(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     return True
 
 
-def d_3416(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3418(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:623
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -325,13 +392,13 @@ def d_3416(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     return True
 
 
-def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
+    c, key = KEYPLACE(ctx, 3419, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~736'), '+=', False, K[4])
     return True
@@ -354,29 +421,31 @@ TRIALS = {
     3392: CPS(d_3392),
     3393: CPS(d_3393),
     3394: t_3394,
-    3395: CPS(d_3395),
-    3396: t_3396,
-    3397: t_3397,
-    3398: CPS(d_3398),
-    3399: CPS(d_3399),
-    3400: t_3400,
-    3401: t_3401,
-    3402: CPS(d_3402),
+    3395: t_3395,
+    3396: CPS(d_3396),
+    3397: CPS(d_3397),
+    3398: t_3398,
+    3399: t_3399,
+    3400: CPS(d_3400),
+    3401: CPS(d_3401),
+    3402: t_3402,
     3403: CPS(d_3403),
-    3404: t_3404,
-    3405: CPS(d_3405),
-    3406: CPS(d_3406),
+    3404: CPS(d_3404),
+    3405: t_3405,
+    3406: t_3406,
     3407: t_3407,
     3408: t_3408,
     3409: t_3409,
     3410: t_3410,
-    3411: t_3411,
-    3412: t_3412,
+    3411: CPS(d_3411),
+    3412: CPS(d_3412),
     3413: CPS(d_3413),
     3414: CPS(d_3414),
-    3415: CPS(d_3415),
+    3415: t_3415,
     3416: CPS(d_3416),
     3417: CPS(d_3417),
+    3418: CPS(d_3418),
+    3419: CPS(d_3419),
 }
 
 
@@ -385,30 +454,35 @@ CODE = {
     3859: x_3859,
     3863: x_3863,
     3864: x_3864,
-    3868: x_3868,
+    3866: x_3866,
+    3867: x_3867,
+    3869: x_3869,
     3870: x_3870,
-    3872: x_3872,
-    3873: x_3873,
-    3874: x_3874,
-    3878: x_3878,
+    3871: x_3871,
+    3875: x_3875,
+    3876: x_3876,
+    3877: x_3877,
     3879: x_3879,
     3880: x_3880,
+    3881: x_3881,
     3882: x_3882,
     3883: x_3883,
     3884: x_3884,
-    3885: x_3885,
-    3886: x_3886,
-    3887: x_3887,
+    3888: x_3888,
     3891: x_3891,
-    3892: x_3892,
-    3895: x_3895,
+    3893: x_3893,
+    3894: x_3894,
+    3897: x_3897,
 }
 AT = {
-    3895: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3866: 'rules_data/terraforming_mars/cards/141-208.yaml:619',
+    3867: 'rules_data/terraforming_mars/cards/141-208.yaml:620',
+    3891: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3897: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:600
-    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3856},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3380},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3857},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3381},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3858},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3383},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3859},"o":"-=","e":{"op":"var","n":"n~715","x":3860},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3384}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3382},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3861},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3385},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3862},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3386},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":3863},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3864},"o":"-=","e":{"op":"var","n":"n~717","x":3865},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3389}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3387}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3379},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3866},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3391},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3867},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3392},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3868},"o":"+=","e":{"op":"var","n":"n~719","x":3869},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3393},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3870},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3394},{"op":"let","v":"t~721","e":{"op":"lit","v":"city","x":3871},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3395},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":3872},"t":{"op":"seq","b":[{"op":"let","v":"legal~731","e":{"op":"letx","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"filt","v":"x~723","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~723"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~730","e":{"op":"filt","v":"s~728","src":{"op":"var","n":"open~727"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~730"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~730"},"b":{"op":"var","n":"open~727"}}},"x":3873},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3398},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~731"}]},"b":{"op":"lit","v":0},"x":3874},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3399},{"op":"choose","alts":[{"gens":[{"v":"space~732","src":{"op":"var","n":"legal~731","x":3875},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"var","n":"t~721","x":3876},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3402},{"op":"let","v":"s~734","e":{"op":"var","n":"space~732","x":3877},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3403},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{},"x":3878},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~733"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3879},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3405},{"op":"set","t":{"op":"st","k":"last_space","x":3880},"o":"=","e":{"op":"var","n":"s~734","x":3881},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3406},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3882},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~734"},"f":"bonus","d":null,"x":3883},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3409},{"op":"for","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~734"}],"kind":"spaces","x":3884},"w":{"op":"in","a":{"op":"var","n":"x~735"},"b":{"op":"st","k":"board"},"neg":false,"x":3885},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3886},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3411},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3410},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"effect","d":null,"x":3887},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3412},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~733","x":3888},"space":{"op":"var","n":"s~734","x":3889},"by":{"op":"var","n":"you","x":3890}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3413}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3408},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3407}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3404}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3401},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~732"}],"x":3891}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3400}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3397},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3396}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3390},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3892},"b":{"op":"seq","b":[{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":3893},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3415},{"op":"let","v":"r~737","e":{"op":"lit","v":"megacredits","x":3894},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3416},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~737"},"d":0,"x":3895},"o":"+=","e":{"op":"var","n":"n~736","x":3896},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3417}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3414}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:600"}',
+    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3856},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3380},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3857},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3381},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3858},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3383},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3859},"o":"-=","e":{"op":"var","n":"n~715","x":3860},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3384}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3382},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3861},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3385},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3862},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3386},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":3863},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3864},"o":"-=","e":{"op":"var","n":"n~717","x":3865},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3389}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3387}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3379},"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":1},"x":3866},"at":"rules_data/terraforming_mars/cards/141-208.yaml:619","id":3391},{"op":"req","c":{"op":"or","a":[{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"lit","v":-4}},{"op":"in","a":{"op":"lit","v":"tharsis_republic"},"b":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"neg":false}],"x":3867},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3392},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":3868},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3393},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":3869},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":3870},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3396},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":3871},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3397},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":3872},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":3873},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3400},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":3874},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3401},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":3875},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3876},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3403},{"op":"set","t":{"op":"st","k":"last_space","x":3877},"o":"=","e":{"op":"var","n":"s~732","x":3878},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3404},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3879},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":3880},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3407},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":3881},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":3882},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3883},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3409},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3408},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":3884},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3410},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":3885},"space":{"op":"var","n":"s~732","x":3886},"by":{"op":"var","n":"you","x":3887}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3411}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3406},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3405}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3402}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3399},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":3888}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3398}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3395},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3394},{"op":"let","v":"n~734","e":{"op":"lit","v":1,"x":3889},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3412},{"op":"let","v":"r~735","e":{"op":"lit","v":"megacredits","x":3890},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3413},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~735"},"d":0,"x":3891},"o":"+=","e":{"op":"var","n":"n~734","x":3892},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3414},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3893},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3415}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:619","id":3390},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3894},"b":{"op":"seq","b":[{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":3895},"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3417},{"op":"let","v":"r~737","e":{"op":"lit","v":"megacredits","x":3896},"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3418},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~737"},"d":0,"x":3897},"o":"+=","e":{"op":"var","n":"n~736","x":3898},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3419}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3416}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:600"}',
 }

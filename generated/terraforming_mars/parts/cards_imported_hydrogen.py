@@ -439,8 +439,8 @@ def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~735'), 'space': E.get('s~736'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~735'), 'space': E.get('s~736'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_804(ctx, r1, s, E)
@@ -504,8 +504,8 @@ def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~735'), 'space': E.get('s~736'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~735'), 'space': E.get('s~736'), 'by': E.get('you')}):
+        return False
     return True
 
 

@@ -433,8 +433,8 @@ def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_1447(ctx, r1, s, E)
@@ -498,8 +498,8 @@ def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')}):
+        return False
     return True
 
 

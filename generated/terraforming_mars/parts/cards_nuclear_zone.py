@@ -323,8 +323,8 @@ def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~730'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~730'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_1916(ctx, E):
@@ -414,8 +414,8 @@ def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~730'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~730'), 'by': E.get('you')}):
+        return False
     return True
 
 

@@ -51,17 +51,17 @@ K = [
 ]
 
 
-x_3980 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3981 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3983 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:667
-x_3986 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3987 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3989 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3991 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3992 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3982 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3983 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3985 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:670
+x_3988 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3989 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3991 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3993 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3994 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
+def d_3489(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:669
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -69,46 +69,46 @@ def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
         E = ctx.env()
     LOCAL(ctx, E, 'n~715', 1, True)
     LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3490(ctx, E):
+    if not d_3492(ctx, E):
         return False
     return True
 
 
-d_3488 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:666
-d_3489 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:666
+d_3490 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:669
+d_3491 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:669
 
 
-def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3980(ctx, E):
+    if not x_3982(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3492, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3494, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-d_3491 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3493 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3494(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3492, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3494, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
     return True
 
 
-def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
+def t_3495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:670
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -118,112 +118,112 @@ def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         ctx.steps += 2
         LOCAL(ctx, E, 't~717', 'tr', True)
         LOCAL(ctx, E, 'n~718', 2, True)
-        if not d_3497(ctx, E):
+        if not d_3499(ctx, E):
             return False
         return k()
 
-    return t_3494(ctx, r1, s, E)
+    return t_3496(ctx, r1, s, E)
 
 
-t_3494 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3495 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3496 = _C.d_1407  # rules_data/terraforming_mars/cards/141-208.yaml:667
+t_3496 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:670
+d_3497 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:670
+d_3498 = _C.d_1407  # rules_data/terraforming_mars/cards/141-208.yaml:670
 
 
-def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3986(ctx, E):
+    if x_3988(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3498, ctx.state.get('game_tracks'), E.get('t~717'))
+        c, key = KEYPLACE(ctx, 3500, ctx.state.get('game_tracks'), E.get('t~717'))
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[2])
     else:
-        if not d_3499(ctx, E):
+        if not d_3501(ctx, E):
             return False
     return True
 
 
-def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3498, ctx.state.get('game_tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 3500, ctx.state.get('game_tracks'), E.get('t~717'))
     if c is not None:
         SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[2])
     return True
 
 
-def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3501(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 3502, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[3])
-    if not d_3501(ctx, E):
+    if not d_3503(ctx, E):
         return False
     return True
 
 
-def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 3502, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[3])
     return True
 
 
-d_3501 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_3502 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3503 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3504 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    3487: CPS(d_3487),
-    3488: CPS(d_3488),
     3489: CPS(d_3489),
     3490: CPS(d_3490),
     3491: CPS(d_3491),
     3492: CPS(d_3492),
-    3493: t_3493,
-    3494: t_3494,
-    3495: CPS(d_3495),
-    3496: CPS(d_3496),
+    3493: CPS(d_3493),
+    3494: CPS(d_3494),
+    3495: t_3495,
+    3496: t_3496,
     3497: CPS(d_3497),
     3498: CPS(d_3498),
     3499: CPS(d_3499),
     3500: CPS(d_3500),
     3501: CPS(d_3501),
     3502: CPS(d_3502),
+    3503: CPS(d_3503),
+    3504: CPS(d_3504),
 }
 
 
 CODE = {
-    3980: x_3980,
-    3981: x_3981,
+    3982: x_3982,
     3983: x_3983,
-    3986: x_3986,
-    3987: x_3987,
+    3985: x_3985,
+    3988: x_3988,
     3989: x_3989,
     3991: x_3991,
-    3992: x_3992,
+    3993: x_3993,
+    3994: x_3994,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:660
-    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3978},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3488},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3979},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3489},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3980},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3491},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3981},"o":"-=","e":{"op":"var","n":"n~715","x":3982},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3492}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3490}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3487},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3983},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3494},{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3984},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3495},{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":3985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3496},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3986},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3987},"o":"+=","e":{"op":"var","n":"n~718","x":3988},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3498},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3989},"o":"+=","e":{"op":"var","n":"n~718","x":3990},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3500},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3991},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3992},"o":"=","e":{"op":"lit","v":true,"x":3993},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3502},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3501}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3499},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3497}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3493},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:660"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:663
+    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3980},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3490},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3981},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3491},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3982},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3493},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3983},"o":"-=","e":{"op":"var","n":"n~715","x":3984},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3494}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3492}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3489},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3496},{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3986},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3497},{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":3987},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3498},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3988},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3989},"o":"+=","e":{"op":"var","n":"n~718","x":3990},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3500},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3991},"o":"+=","e":{"op":"var","n":"n~718","x":3992},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3502},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3993},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3994},"o":"=","e":{"op":"lit","v":true,"x":3995},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3504},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3503}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3501},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3499}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3495},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:663"}',
 }
