@@ -317,3 +317,48 @@ def test_pampero_italian_setup_has_its_articles(irs):
     assert "presso il primo conteggio" in ref
     assert "nel settore A2" in ref and "nella zona A" in ref
     assert "della plancia dei bonus delle torri" in ref
+
+
+def _legend_and_marks(html: bytes) -> list[tuple[str, tuple[float, ...], list[Any]]]:
+    """Per page of card proxies: each legend line's text, its box and the crop marks'
+    boxes (x0, y0, x1, y1 in CSS px), and the page's size."""
+    weasyprint = pytest.importorskip("weasyprint")
+    doc = weasyprint.HTML(string=html.decode("utf-8")).render()
+    out = []
+    for page in doc.pages:
+        legends: list[tuple[str, tuple[float, ...]]] = []
+        marks: list[tuple[float, ...]] = []
+
+        def walk(box: Any, legends: Any = legends, marks: Any = marks) -> None:
+            el = getattr(box, "element", None)
+            classes = (el.get("class") or "").split() if el is not None else []
+            rect = (box.border_box_x(), box.border_box_y(),
+                    box.border_box_x() + box.border_width(),
+                    box.border_box_y() + box.border_height()) \
+                if hasattr(box, "border_box_x") else ()
+            if "legend" in classes and box.element_tag == "p":
+                legends.append(("".join(el.itertext()), rect))
+                return
+            if "crop" in classes:
+                marks.append(rect)
+            for child in getattr(box, "children", None) or []:
+                walk(child)
+
+        walk(page._page_box)
+        out += [(txt, rect, [marks, (page.width, page.height)]) for txt, rect in legends]
+    return out
+
+
+@pytest.mark.parametrize("game, paper, note", [
+    ("pampero", "a4", "prov_legend"), ("pampero", "letter", "prov_legend"),
+    ("terraforming_mars", "letter", "names_note")])
+def test_card_legend_lines_touch_no_crop_mark(irs, game, paper, note):
+    """The legend under a sheet of proxies ("* Valore provvisorio ...", the note on names
+    in another language) sits between the crop marks and on the page: it once ran over
+    the marks of the bottom cut lines."""
+    found = _legend_and_marks(sheets.page(irs[game], "cards", "it", paper=paper))
+    assert WORDS["it"][note] in {txt for txt, _, _ in found}
+    for txt, (x0, y0, x1, y1), (marks, (width, height)) in found:
+        assert x0 >= 0 and x1 <= width and y0 >= 0 and y1 <= height, txt
+        for m0, n0, m1, n1 in marks:
+            assert x1 <= m0 or m1 <= x0 or y1 <= n0 or n1 <= y0, (txt, (m0, n0))
