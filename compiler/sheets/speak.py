@@ -300,7 +300,7 @@ class Speaker(Clauses):
                 number[0] = None
                 continue
             if text in self.first and phrase >= 0 and not "".join(out[phrase + 1:]).strip():
-                # an amount said in words: "pay $ equal to the price ...", not "... it $"
+                # an amount said in words: "pay the price ..." (symbol_equal), not "... it $"
                 out[phrase:] = [str(self.w["symbol_equal"]).format(r=text, n=out[phrase])]
                 continue
             phrase = len(out) if value is None and text.strip() else -1

@@ -153,7 +153,9 @@ IT: dict[str, Any] = {
     "prov_mark": "*",
     "prov_legend": "* Valore provvisorio: il regolamento non lo conferma ancora.",
     "stand_in": "Testo della regola non presente nel regolamento (provvisorio)",
-    "symbol_equal": "{r} pari a {n}",   # a symbol_first name after a phrase: "$ pari a ..."
+    # an amount of a symbol_first record said in words is the amount alone, as the
+    # rulebooks say it ("paga il prezzo della casella ...", not "paga $ pari al prezzo")
+    "symbol_equal": "{n}",
     "errata_mark": "Cambiato da: {module}",
     "changed_mark": "Cambia con: {module}",
     "changed_to": "Con {module}: {text}",
@@ -302,7 +304,7 @@ EN: dict[str, Any] = {
     "prov_mark": "*",
     "prov_legend": "* Provisional value: the rulebook does not confirm it yet.",
     "stand_in": "Rule text not in the rulebook (stand-in)",
-    "symbol_equal": "{r} equal to {n}",
+    "symbol_equal": "{n}",
     "errata_mark": "Changed by: {module}",
     "changed_mark": "Changes with: {module}",
     "changed_to": "With {module}: {text}",
