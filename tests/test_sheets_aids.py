@@ -362,3 +362,25 @@ def test_card_legend_lines_touch_no_crop_mark(irs, game, paper, note):
         assert x0 >= 0 and x1 <= width and y0 >= 0 and y1 <= height, txt
         for m0, n0, m1, n1 in marks:
             assert x1 <= m0 or m1 <= x0 or y1 <= n0 or n1 <= y0, (txt, (m0, n0))
+
+
+def test_crop_marks_frame_only_the_cards_on_the_sheet(irs):
+    """A last sheet of proxies with fewer than nine cards has its marks at its own cut
+    lines (Terraforming Mars's last sheet: five corporations, two rows), none under an
+    empty row or beside an empty column."""
+    html = sheets.page(irs["terraforming_mars"], "cards", "en").decode()
+    sheets_ = html.split('<div class="sheet">')[1:]
+    short = [s for s in sheets_ if s.count('<article class="proxy') < 9]
+    assert short, "every sheet is full"
+    for sheet in sheets_:
+        n = sheet.count('<article class="proxy')
+        rows, cols = math.ceil(n / 3), min(n, 3)
+        marks = re.findall(r'<i class="crop (v|h)" style="(?:left|top): ([\d.]+)mm; '
+                           r'(?:left|top): (-?[\d.]+)mm"', sheet)
+        v = sorted({float(a) for k, a, _ in marks if k == "v"})
+        h = sorted({float(a) for k, a, _ in marks if k == "h"})
+        assert v == [63.0 * i for i in range(cols + 1)], (n, v)
+        assert h == [88.0 * i for i in range(rows + 1)], (n, h)
+        assert len(marks) == 2 * (cols + 1) + 2 * (rows + 1)
+        bottom = {float(b) for k, _, b in marks if k == "v" and float(b) > 0}
+        assert bottom == {rows * 88.0 + 2}, (n, bottom)
