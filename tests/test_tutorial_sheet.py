@@ -98,3 +98,12 @@ def test_the_flow_in_italian_and_without_names(tmp_path: Path) -> None:
         (bare / name).write_text(body, "utf-8")
     text = _flow_text(compile_game(bare, bare).ir, "en")
     assert "for each player who is not passed: buy a card or pass." in text
+
+
+def test_a_game_without_cards_says_so_on_its_card_sheet(tmp_path: Path) -> None:
+    """The tutorial's game.yaml lays out no section as cards: its card proxies page says
+    there is nothing to print, never a blank page."""
+    from compiler.sheets.words import WORDS
+
+    html = page(_tutorial(tmp_path), "cards", "en").decode("utf-8")
+    assert WORDS["en"]["no_cards"] in _text(html) and "proxy" not in _text(html)
