@@ -60,3 +60,16 @@ def test_pampero_score_cells_write_money_before_the_number(name, cell):
     text = _text(page("pampero", name))
     assert cell in text
     assert not re.search(r"(?<![$\d])2 per (your contract|ogni tua tessera contratto)", text)
+
+
+@pytest.mark.parametrize("name, first, second", [
+    ("modules.en.html", "Begin the game with $30, instead of $25",
+     "You may ignore all network requirements"),
+    ("modules.it.html", "Inizia la partita con $30 invece di $25", "Quando piazzi nuove")])
+def test_names_with_commas_of_their_own_are_kept_apart(name, first, second):
+    """Companies (Clear Skies) names its tiles by their rule ("Begin the game with $30,
+    instead of $25"): listed, they are kept apart by semicolons, so that one tile's comma
+    is not read as the end of its name."""
+    text = _text(page("pampero", name))
+    found = re.search(re.escape(first) + r"[^;]*?(;|,) " + re.escape(second), text)
+    assert found and found.group(1) == ";", text[text.find(first) - 40:][:300]
