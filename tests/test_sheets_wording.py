@@ -73,3 +73,14 @@ def test_names_with_commas_of_their_own_are_kept_apart(name, first, second):
     text = _text(page("pampero", name))
     found = re.search(re.escape(first) + r"[^;]*?(;|,) " + re.escape(second), text)
     assert found and found.group(1) == ";", text[text.find(first) - 40:][:300]
+
+
+def test_the_selection_line_names_modules_with_their_gloss(irs):
+    """Pampero has two "Extra Scoring Tiles" modules (Clear Skies, Project Verne): the
+    title line of a chosen selection names each as its module page does."""
+    from compiler import sheets
+
+    html = sheets.page(irs["pampero"], "quick", "en",
+                       modules=["cs_extra_scoring_tiles", "co2", "h2"]).decode()
+    line = _text(re.search(r"Variants in play:[^<]*", html).group(0))
+    assert "Extra Scoring Tiles (Clear Skies)" in line and "Green Hydrogen (H2)" in line

@@ -194,8 +194,9 @@ def frame(sp: Speaker) -> dict[str, Any]:
         "player": sp.player,
         "title": sp.pick(game.get("title"), str(game.get("id", ""))),
         "players": _players(sp, players) if players else "",
+        # a module's name keeps its "(gloss)": "Extra Scoring Tiles (Clear Skies)"
         "selection": sp.w["selection"].format(what=sp.w["list_sep"].join(
-            sp.name("modules", m) for m in chosen) or sp.w["base_game"])
+            sp.name("modules", m, gloss=True) for m in chosen) or sp.w["base_game"])
         if chosen is not None else "",
     }
 
