@@ -384,3 +384,14 @@ def test_crop_marks_frame_only_the_cards_on_the_sheet(irs):
         assert len(marks) == 2 * (cols + 1) + 2 * (rows + 1)
         bottom = {float(b) for k, _, b in marks if k == "v" and float(b) > 0}
         assert bottom == {rows * 88.0 + 2}, (n, bottom)
+
+
+def test_a_sheet_of_proxies_explains_the_mark_only_when_it_shows_one(irs):
+    """The legend "* Provisional value ..." is under a sheet of proxies whose cards carry
+    the mark, and under no other (Pampero's last sheet, one unmarked card, had it)."""
+    html = sheets.page(irs["pampero"], "cards", "en").decode()
+    legend = WORDS["en"]["prov_legend"]
+    pages = html.split('<div class="sheet">')[1:]
+    assert any('class="pmark"' not in p for p in pages)
+    for sheet in pages:
+        assert ('class="pmark"' in sheet) == (legend in sheet)
