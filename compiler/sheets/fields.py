@@ -109,8 +109,8 @@ class Fields:
         if not text or said and not any(said):   # "#{number}" of a card with no number
             return ""
         if self.clause:
-            said = sentence(text)   # a name keeps its capital: "Energific row ..."
-            return said if upper or not text[:1].islower() else text[:1] + said[1:]
+            whole = sentence(text)   # a name keeps its capital: "Energific row ..."
+            return whole if upper or not text[:1].islower() else text[:1] + whole[1:]
         return upper_first(text) if capital else text
 
     def hole(self, name: str, form: str | None, article: str,
