@@ -84,3 +84,18 @@ def test_the_selection_line_names_modules_with_their_gloss(irs):
                        modules=["cs_extra_scoring_tiles", "co2", "h2"]).decode()
     line = _text(re.search(r"Variants in play:[^<]*", html).group(0))
     assert "Extra Scoring Tiles (Clear Skies)" in line and "Green Hydrogen (H2)" in line
+
+
+@pytest.mark.parametrize("lang, phase", [
+    ("en", r"Phase \d+: Income\. Each player: collect the income of your five income "
+           r"markers\. Collect the nature reserve income\."),
+    ("it", r"Fase \d+: Reddito\. Ogni giocatore: incassa il reddito dei tuoi cinque "
+           r"segnalini reddito\. Incassa il reddito della riserva naturale\.")])
+def test_a_replaced_step_keeps_its_name(irs, lang, phase):
+    """Nature Reserve replaces the income step ("collect for both the remote income
+    marker and the nature reserve income marker") without a name of its own: the phase
+    is still called Income, as in the base game."""
+    from compiler import sheets
+
+    html = sheets.page(irs["pampero"], "reference", lang, modules=["nature_reserve"])
+    assert re.search(phase, _text(html.decode()))
