@@ -56,10 +56,13 @@ def test_list_items_start_with_a_capital(name):
 def test_pampero_score_cells_write_money_before_the_number(name, cell):
     """Private Industry's specialist scoring card and Project Verne's wide scoring tiles
     score money (Pampero's score): "$2 per ...", as the Clear Skies scoring tiles' own
-    text ("$2 for each piece in your color ..."), never a bare "2 per"."""
+    text ("$2 for each piece in your color ..."), never a bare "2 per"; the Private
+    Industry card's score in words ("collect the rightmost value") takes no "$"."""
     text = _text(page("pampero", name))
     assert cell in text
     assert not re.search(r"(?<![$\d])2 per (your contract|ogni tua tessera contratto)", text)
+    # and an amount in words never gets the symbol: "$the income band value ..."
+    assert not re.search(r"\$(?=[^\d\s])", text), re.search(r".{30}\$(?=[^\d\s]).{30}", text)
 
 
 @pytest.mark.parametrize("name, first, second", [
