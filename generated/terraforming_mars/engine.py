@@ -807,31 +807,31 @@ def x_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~722')} if ((_w8 if type((_w8 := E.get('s_v~719'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~723')} if ((_w11 if type((_w11 := E.get('t_v~720'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~724')} if ((_w14 if type((_w14 := E.get('h_v~721'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~725'))) is str else None) == 'game')
 
 
-def x_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~725'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~725'), 0))
 
 
-def x_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~725'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~725'), 0))
 
 
-def x_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~725') == 'tr')) and (((_w1 if type((_w1 := E.get('n~726'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4187 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4187 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_4191 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_4195 = x_4095  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
@@ -1208,31 +1208,31 @@ def x_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return FLD(ctx, K[7], E.get('c~922'))
 
 
-def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~923'))) is str else None) == 'game')
 
 
-def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~923'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~923'), 0))
 
 
-def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~923'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~923'), 0))
 
 
-def x_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~923') == 'tr')) and (((_w1 if type((_w1 := E.get('n~924'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4355 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4355 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def x_4357(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
@@ -1714,31 +1714,31 @@ def x_4519(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))
 
 
-def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~761'))) is str else None) == 'game')
 
 
-def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~761'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~761'), 0))
 
 
-def x_4525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~761'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~761'), 0))
 
 
-def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_4527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~761') == 'tr')) and (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4528 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4528 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_4530 = x_4357  # rules_data/terraforming_mars/flow.yaml:26
 
 
@@ -6939,7 +6939,7 @@ def d_3667(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:120
     return True
 
 
-def d_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6956,7 +6956,7 @@ def d_3668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6968,7 +6968,7 @@ def d_3669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6982,7 +6982,7 @@ def d_3670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6994,7 +6994,7 @@ def d_3671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7008,7 +7008,7 @@ def d_3672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3673 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3673 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def d_3674(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:129
@@ -8550,7 +8550,7 @@ def d_3816(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     return True
 
 
-def d_3817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8567,7 +8567,7 @@ def d_3817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8579,7 +8579,7 @@ def d_3818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8593,7 +8593,7 @@ def d_3819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8605,7 +8605,7 @@ def d_3820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8619,7 +8619,7 @@ def d_3821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3822 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3822 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def d_3823(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
@@ -10318,7 +10318,7 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     return True
 
 
-def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10335,7 +10335,7 @@ def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10347,7 +10347,7 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10361,7 +10361,7 @@ def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10373,7 +10373,7 @@ def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10387,7 +10387,7 @@ def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3968 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3968 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
@@ -16052,10 +16052,10 @@ AT = {
     4171: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4173: 'rules_data/terraforming_mars/definitions/cards.yaml:102',
     4177: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4181: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4182: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4184: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4186: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4181: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4182: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4184: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4186: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     4197: 'rules_data/terraforming_mars/corporations.yaml:122',
     4200: 'rules_data/terraforming_mars/corporations.yaml:131',
     4201: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
@@ -16104,10 +16104,10 @@ AT = {
     4343: 'rules_data/terraforming_mars/modules.yaml:35',
     4344: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4346: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4349: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4350: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4352: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4354: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4349: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4350: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4352: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4354: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     4357: 'rules_data/terraforming_mars/modules.yaml:44',
     4358: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
     4359: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
@@ -16173,10 +16173,10 @@ AT = {
     4516: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
     4517: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
     4519: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
-    4522: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4523: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    4525: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    4527: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    4522: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4523: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4525: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4527: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     4531: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
     4545: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
     4551: 'rules_data/terraforming_mars/definitions/cards.yaml:87',

@@ -1798,25 +1798,25 @@ def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     return True
 
 
-def x_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~717'))) is str else None) == 'game')
 
 
-def x_775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~717'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~717'), 0))
 
 
-def x_777(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_777(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~717'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~717'), 0))
 
 
-def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~717') == 'tr')) and (((_w1 if type((_w1 := E.get('n~718'))) is int else num(_w1)) > 0)) else False)
@@ -1832,7 +1832,7 @@ def d_692(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     return True
 
 
-def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3022,25 +3022,25 @@ def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
     return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))
 
 
-def x_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~715'))) is str else None) == 'game')
 
 
-def x_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~715'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~715'), 0))
 
 
-def x_1208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_1208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~715'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~715'), 0))
 
 
-def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~715') == 'tr')) and (((_w1 if type((_w1 := E.get('n~716'))) is int else num(_w1)) > 0)) else False)
@@ -3056,7 +3056,7 @@ def d_1072(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
     return True
 
 
-def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4468,25 +4468,25 @@ def x_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return {'card': E.get('card~721')}
 
 
-def x_3248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~719'))) is str else None) == 'game')
 
 
-def x_3249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~719'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~719'), 0))
 
 
-def x_3251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~719'), 0))
 
 
-def x_3253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~719') == 'tr')) and (((_w1 if type((_w1 := E.get('n~720'))) is int else num(_w1)) > 0)) else False)
@@ -4502,7 +4502,7 @@ def d_2848(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     return True
 
 
-def d_2854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4724,12 +4724,12 @@ AT = {
     'd_681': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     'd_682': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
     'd_683': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'x_774': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_775': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_777': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_779': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_774': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_775': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_777': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_779': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'd_692': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
-    'd_698': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_698': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'x_798': 'rules_data/terraforming_mars/definitions/board.yaml:101',
     'x_799': 'rules_data/terraforming_mars/definitions/board.yaml:102',
     'x_800': 'rules_data/terraforming_mars/definitions/board.yaml:103',
@@ -4858,12 +4858,12 @@ AT = {
     'd_1033': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
     'x_1159': 'rules_data/terraforming_mars/cards/001-070.yaml:338',
     'x_1189': 'rules_data/terraforming_mars/cards/001-070.yaml:349',
-    'x_1205': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_1206': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_1208': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_1210': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_1205': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_1206': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_1208': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_1210': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'd_1072': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
-    'd_1078': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_1078': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'x_1243': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_1247': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'x_1250': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
@@ -5026,12 +5026,12 @@ AT = {
     'x_3221': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
     'x_3222': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
     'x_3224': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3248': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_3249': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_3251': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_3253': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_3248': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_3249': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_3251': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_3253': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'd_2848': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
-    'd_2854': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_2854': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
     'x_3761': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks

@@ -49,11 +49,11 @@ K = [
 ]
 
 
-x_2423 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_2424 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_2426 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_2428 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_2429 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_2423 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_2424 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_2426 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_2428 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_2429 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def d_2142(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
@@ -73,7 +73,7 @@ d_2143 = _C.d_1072  # rules_data/terraforming_mars/cards/071-140.yaml:426
 d_2144 = _C.d_585  # rules_data/terraforming_mars/cards/071-140.yaml:426
 
 
-def d_2145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,7 +90,7 @@ def d_2145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,7 +102,7 @@ def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -116,7 +116,7 @@ def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -128,8 +128,8 @@ def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2149 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2150 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2149 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2150 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:420
-    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":2421},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2143},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":2422},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2144},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2423},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":2424},"o":"+=","e":{"op":"var","n":"n~716","x":2425},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2146},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":2426},"o":"+=","e":{"op":"var","n":"n~716","x":2427},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2148},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":2428},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2429},"o":"=","e":{"op":"lit","v":true,"x":2430},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2150},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2149}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2147},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2145}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2142},"vp":{"op":"lit","v":-2,"x":2431},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
+    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":2421},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2143},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":2422},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2144},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2423},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":2424},"o":"+=","e":{"op":"var","n":"n~716","x":2425},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2146},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":2426},"o":"+=","e":{"op":"var","n":"n~716","x":2427},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2148},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":2428},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2429},"o":"=","e":{"op":"lit","v":true,"x":2430},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2150},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2149}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2147},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2145}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2142},"vp":{"op":"lit","v":-2,"x":2431},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
 }

@@ -53,11 +53,11 @@ K = [
 x_3063 = _C.x_1429  # rules_data/terraforming_mars/cards/141-208.yaml:138
 x_3066 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
 x_3067 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3071 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3072 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3074 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3076 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3077 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3071 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3072 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3074 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3076 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3077 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
@@ -124,7 +124,7 @@ d_2697 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:145
 d_2698 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:145
 
 
-def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,7 +141,7 @@ def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2700(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2700(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -153,7 +153,7 @@ def d_2700(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -167,7 +167,7 @@ def d_2701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -179,8 +179,8 @@ def d_2702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2703 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2704 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2703 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2704 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
@@ -218,5 +218,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:138
-    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3063},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":8,"x":3064},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2691},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2692},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":3066},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2694},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3067},"o":"-=","e":{"op":"var","n":"n~715","x":3068},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2695}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2693}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2690},"effect":{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2697},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3070},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2698},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3071},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3072},"o":"+=","e":{"op":"var","n":"n~718","x":3073},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2700},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3074},"o":"+=","e":{"op":"var","n":"n~718","x":3075},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2702},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3076},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3077},"o":"=","e":{"op":"lit","v":true,"x":3078},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2704},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2703}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2701},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2699}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2696}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
+    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3063},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":8,"x":3064},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2691},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2692},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":3066},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2694},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3067},"o":"-=","e":{"op":"var","n":"n~715","x":3068},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2695}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2693}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2690},"effect":{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2697},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3070},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2698},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3071},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3072},"o":"+=","e":{"op":"var","n":"n~718","x":3073},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2700},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3074},"o":"+=","e":{"op":"var","n":"n~718","x":3075},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2702},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3076},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3077},"o":"=","e":{"op":"lit","v":true,"x":3078},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2704},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2703}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2701},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2699}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2696}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
 }

@@ -52,11 +52,11 @@ K = [
 
 x_769 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_770 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_774 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_775 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_777 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_779 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_780 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_774 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_775 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_777 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_779 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_780 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def d_685(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
@@ -123,7 +123,7 @@ d_692 = _C.d_692  # rules_data/terraforming_mars/cards/001-070.yaml:158
 d_693 = _C.d_361  # rules_data/terraforming_mars/cards/001-070.yaml:158
 
 
-def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -140,7 +140,7 @@ def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -152,7 +152,7 @@ def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -166,7 +166,7 @@ def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -178,8 +178,8 @@ def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-d_698 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_699 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_698 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_699 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
@@ -216,5 +216,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:151
-    'equatorial_magnetizer': '{"id":"equatorial_magnetizer","number":"015","name":{"en":"Equatorial Magnetizer"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":767},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":686},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":768},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":687},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":769},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":689},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":770},"o":"-=","e":{"op":"var","n":"n~715","x":771},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":690}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":688}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":685},"effect":{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":772},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":692},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":773},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":693},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":774},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":775},"o":"+=","e":{"op":"var","n":"n~718","x":776},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":695},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":777},"o":"+=","e":{"op":"var","n":"n~718","x":778},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":697},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":779},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":780},"o":"=","e":{"op":"lit","v":true,"x":781},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":699},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":698}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":696},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":694}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":691}}],"source":{"doc":"tm-facts","section":"cards.json #015"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:151"}',
+    'equatorial_magnetizer': '{"id":"equatorial_magnetizer","number":"015","name":{"en":"Equatorial Magnetizer"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":767},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":686},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":768},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":687},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":769},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":689},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":770},"o":"-=","e":{"op":"var","n":"n~715","x":771},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":690}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":688}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":685},"effect":{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":772},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":692},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":773},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":693},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":774},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":775},"o":"+=","e":{"op":"var","n":"n~718","x":776},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":695},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":777},"o":"+=","e":{"op":"var","n":"n~718","x":778},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":697},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":779},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":780},"o":"=","e":{"op":"lit","v":true,"x":781},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":699},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":698}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":696},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":694}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":691}}],"source":{"doc":"tm-facts","section":"cards.json #015"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:151"}',
 }

@@ -51,11 +51,11 @@ K = [
 ]
 
 
-x_3206 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3207 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3209 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3211 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3212 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3206 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3207 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3209 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3211 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3212 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:100
 x_3216 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
 x_3220 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
 x_3221 = _C.x_3221  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -114,7 +114,7 @@ d_2814 = _C.d_1072  # rules_data/terraforming_mars/cards/141-208.yaml:231
 d_2815 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -131,7 +131,7 @@ def d_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -143,7 +143,7 @@ def d_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -157,7 +157,7 @@ def d_2818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -169,8 +169,8 @@ def d_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2820 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2821 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2820 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2821 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:100
 d_2822 = _C.d_1155  # rules_data/terraforming_mars/cards/141-208.yaml:231
 d_2823 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
@@ -291,5 +291,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:225
-    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":3204},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2814},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":3205},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2815},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3206},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":3207},"o":"+=","e":{"op":"var","n":"n~716","x":3208},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2817},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":3209},"o":"+=","e":{"op":"var","n":"n~716","x":3210},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2819},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":3211},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3212},"o":"=","e":{"op":"lit","v":true,"x":3213},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2821},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2820}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2816},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":3214},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2822},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3215},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2823},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3216},"o":"+=","e":{"op":"var","n":"n~717","x":3217},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2824},{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":3218},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2825},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3219},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2826},{"op":"choose","alts":[{"gens":[{"v":"card~721","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3220},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~721"},"f":"resource","d":null},"b":{"op":"var","n":"r~720"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~721"},"b":{"op":"var","n":"this"}}],"x":3221}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~721"},"d":0,"x":3222},"o":"+=","e":{"op":"var","n":"n~719","x":3223},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2828},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~721"}],"x":3224}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2827},{"op":"let","v":"n~722","e":{"op":"lit","v":2,"x":3225},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2829},{"op":"let","v":"r~723","e":{"op":"lit","v":"animal","x":3226},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2830},{"op":"choose","alts":[{"gens":[{"v":"card~724","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3227},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~724"},"f":"resource","d":null},"b":{"op":"var","n":"r~723"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~724"},"b":{"op":"var","n":"this"}}],"x":3228}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~724"},"d":0,"x":3229},"o":"+=","e":{"op":"var","n":"n~722","x":3230},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2832},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~724"}],"x":3231}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2831}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2813},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
+    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":3204},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2814},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":3205},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2815},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3206},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":3207},"o":"+=","e":{"op":"var","n":"n~716","x":3208},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2817},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":3209},"o":"+=","e":{"op":"var","n":"n~716","x":3210},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2819},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":3211},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3212},"o":"=","e":{"op":"lit","v":true,"x":3213},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2821},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2820}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2816},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":3214},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2822},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3215},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2823},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3216},"o":"+=","e":{"op":"var","n":"n~717","x":3217},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2824},{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":3218},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2825},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3219},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2826},{"op":"choose","alts":[{"gens":[{"v":"card~721","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3220},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~721"},"f":"resource","d":null},"b":{"op":"var","n":"r~720"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~721"},"b":{"op":"var","n":"this"}}],"x":3221}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~721"},"d":0,"x":3222},"o":"+=","e":{"op":"var","n":"n~719","x":3223},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2828},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~721"}],"x":3224}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2827},{"op":"let","v":"n~722","e":{"op":"lit","v":2,"x":3225},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2829},{"op":"let","v":"r~723","e":{"op":"lit","v":"animal","x":3226},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2830},{"op":"choose","alts":[{"gens":[{"v":"card~724","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3227},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~724"},"f":"resource","d":null},"b":{"op":"var","n":"r~723"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~724"},"b":{"op":"var","n":"this"}}],"x":3228}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~724"},"d":0,"x":3229},"o":"+=","e":{"op":"var","n":"n~722","x":3230},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2832},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~724"}],"x":3231}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2831}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2813},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
 }

@@ -55,11 +55,11 @@ x_3311 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3312 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3316 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3318 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:305
-x_3321 = _C.x_3248  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3322 = _C.x_3249  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3324 = _C.x_3251  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3326 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3327 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3321 = _C.x_3248  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3322 = _C.x_3249  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3324 = _C.x_3251  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3326 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3327 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def d_2895(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
@@ -153,7 +153,7 @@ d_2906 = _C.d_2848  # rules_data/terraforming_mars/cards/141-208.yaml:305
 d_2907 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:305
 
 
-def d_2908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -170,7 +170,7 @@ def d_2908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -182,7 +182,7 @@ def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -196,7 +196,7 @@ def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -208,8 +208,8 @@ def d_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2912 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2913 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2912 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2913 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
@@ -252,5 +252,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:298
-    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3309},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2896},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3310},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2897},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3311},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2899},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3312},"o":"-=","e":{"op":"var","n":"n~715","x":3313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2900}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2898},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3314},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2901},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3315},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2902},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3316},"o":"+=","e":{"op":"var","n":"n~717","x":3317},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2903}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2895},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3318},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2905},{"op":"let","v":"t~719","e":{"op":"lit","v":"tr","x":3319},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2906},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":3320},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2907},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~719"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3321},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~719"},"d":0,"x":3322},"o":"+=","e":{"op":"var","n":"n~720","x":3323},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2909},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~719"},"d":0,"x":3324},"o":"+=","e":{"op":"var","n":"n~720","x":3325},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2911},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~719"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~720"},"b":{"op":"lit","v":0}}],"x":3326},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3327},"o":"=","e":{"op":"lit","v":true,"x":3328},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2913},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2912}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2910},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2908}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2904},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
+    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3309},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2896},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3310},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2897},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3311},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2899},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3312},"o":"-=","e":{"op":"var","n":"n~715","x":3313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2900}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2898},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3314},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2901},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3315},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2902},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3316},"o":"+=","e":{"op":"var","n":"n~717","x":3317},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2903}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2895},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3318},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2905},{"op":"let","v":"t~719","e":{"op":"lit","v":"tr","x":3319},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2906},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":3320},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2907},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~719"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3321},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~719"},"d":0,"x":3322},"o":"+=","e":{"op":"var","n":"n~720","x":3323},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2909},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~719"},"d":0,"x":3324},"o":"+=","e":{"op":"var","n":"n~720","x":3325},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2911},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~719"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~720"},"b":{"op":"lit","v":0}}],"x":3326},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3327},"o":"=","e":{"op":"lit","v":true,"x":3328},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2913},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2912}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2910},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2908}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2904},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
 }

@@ -55,11 +55,11 @@ x_3238 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3239 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3243 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
 x_3245 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:247
-x_3248 = _C.x_3248  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3249 = _C.x_3249  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3251 = _C.x_3251  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3253 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3254 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3248 = _C.x_3248  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3249 = _C.x_3249  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3251 = _C.x_3251  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3253 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3254 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def d_2837(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
@@ -153,7 +153,7 @@ d_2848 = _C.d_2848  # rules_data/terraforming_mars/cards/141-208.yaml:247
 d_2849 = _C.d_915  # rules_data/terraforming_mars/cards/141-208.yaml:247
 
 
-def d_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -170,7 +170,7 @@ def d_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -182,7 +182,7 @@ def d_2851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2852(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2852(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -196,7 +196,7 @@ def d_2852(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -208,8 +208,8 @@ def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2854 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2855 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2854 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2855 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
@@ -252,5 +252,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:240
-    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":3236},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2838},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3237},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2839},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3238},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2841},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3239},"o":"-=","e":{"op":"var","n":"n~715","x":3240},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2842}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2840},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3241},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2843},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3242},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2844},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3243},"o":"+=","e":{"op":"var","n":"n~717","x":3244},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2845}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2837},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3245},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2847},{"op":"let","v":"t~719","e":{"op":"lit","v":"tr","x":3246},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2848},{"op":"let","v":"n~720","e":{"op":"lit","v":3,"x":3247},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2849},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~719"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3248},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~719"},"d":0,"x":3249},"o":"+=","e":{"op":"var","n":"n~720","x":3250},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2851},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~719"},"d":0,"x":3251},"o":"+=","e":{"op":"var","n":"n~720","x":3252},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2853},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~719"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~720"},"b":{"op":"lit","v":0}}],"x":3253},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3254},"o":"=","e":{"op":"lit","v":true,"x":3255},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2855},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2854}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2852},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2850}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2846},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:240"}',
+    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":3236},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2838},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3237},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2839},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3238},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2841},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3239},"o":"-=","e":{"op":"var","n":"n~715","x":3240},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2842}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2840},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3241},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2843},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3242},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2844},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3243},"o":"+=","e":{"op":"var","n":"n~717","x":3244},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2845}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2837},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3245},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2847},{"op":"let","v":"t~719","e":{"op":"lit","v":"tr","x":3246},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2848},{"op":"let","v":"n~720","e":{"op":"lit","v":3,"x":3247},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2849},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~719"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3248},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~719"},"d":0,"x":3249},"o":"+=","e":{"op":"var","n":"n~720","x":3250},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2851},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~719"},"d":0,"x":3251},"o":"+=","e":{"op":"var","n":"n~720","x":3252},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2853},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~719"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~720"},"b":{"op":"lit","v":0}}],"x":3253},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3254},"o":"=","e":{"op":"lit","v":true,"x":3255},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2855},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2854}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2852},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2850}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2846},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:240"}',
 }

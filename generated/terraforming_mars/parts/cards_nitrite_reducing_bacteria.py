@@ -63,31 +63,31 @@ def x_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 x_3101 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
-def x_3105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~721'))) is str else None) == 'game')
 
 
-def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~721'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~721'), 0))
 
 
-def x_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~721'), 0))
 
 
-def x_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~721') == 'tr')) and (((_w1 if type((_w1 := E.get('n~722'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3111 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3111 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def d_2713(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
@@ -237,7 +237,7 @@ def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     return True
 
 
-def d_2730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -254,7 +254,7 @@ def d_2730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -266,7 +266,7 @@ def d_2731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -280,7 +280,7 @@ def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -292,7 +292,7 @@ def d_2733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -306,7 +306,7 @@ def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2735 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2735 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
@@ -349,14 +349,14 @@ CODE = {
 }
 AT = {
     3100: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3105: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3106: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3108: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3110: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3105: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3106: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3108: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    3110: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:168
-    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2714},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":3090},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2715},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3091},"o":"+=","e":{"op":"var","n":"n~715","x":3092},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2716}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2713},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3093},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2719},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":3094},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3095},"o":"+=","e":{"op":"var","n":"n~717","x":3096},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2721}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2718},"label":{"op":"lit","v":{"option":0},"x":3097}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":3098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2723},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2724},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~719"},"x":3100},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2726},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3101},"o":"-=","e":{"op":"var","n":"n~719","x":3102},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2727}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2725},{"op":"let","v":"t~721","e":{"op":"lit","v":"tr","x":3103},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2728},{"op":"let","v":"n~722","e":{"op":"lit","v":1,"x":3104},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2729},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~721"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3105},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~721"},"d":0,"x":3106},"o":"+=","e":{"op":"var","n":"n~722","x":3107},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2731},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~721"},"d":0,"x":3108},"o":"+=","e":{"op":"var","n":"n~722","x":3109},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2733},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~721"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~722"},"b":{"op":"lit","v":0}}],"x":3110},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3111},"o":"=","e":{"op":"lit","v":true,"x":3112},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2735},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2734}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2732},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2730}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2722},"label":{"op":"lit","v":{"option":1},"x":3113}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2717}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
+    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2714},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":3090},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2715},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3091},"o":"+=","e":{"op":"var","n":"n~715","x":3092},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2716}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2713},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3093},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2719},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":3094},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3095},"o":"+=","e":{"op":"var","n":"n~717","x":3096},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2721}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2718},"label":{"op":"lit","v":{"option":0},"x":3097}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":3098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2723},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2724},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~719"},"x":3100},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2726},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3101},"o":"-=","e":{"op":"var","n":"n~719","x":3102},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2727}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2725},{"op":"let","v":"t~721","e":{"op":"lit","v":"tr","x":3103},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2728},{"op":"let","v":"n~722","e":{"op":"lit","v":1,"x":3104},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2729},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~721"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3105},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~721"},"d":0,"x":3106},"o":"+=","e":{"op":"var","n":"n~722","x":3107},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2731},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~721"},"d":0,"x":3108},"o":"+=","e":{"op":"var","n":"n~722","x":3109},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2733},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~721"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~722"},"b":{"op":"lit","v":0}}],"x":3110},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3111},"o":"=","e":{"op":"lit","v":true,"x":3112},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2735},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2734}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2732},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2730}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2722},"label":{"op":"lit","v":{"option":1},"x":3113}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2717}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
 }

@@ -54,11 +54,11 @@ K = [
 x_3982 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3983 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
 x_3985 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:670
-x_3988 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3989 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3991 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3993 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3994 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3988 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3989 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3991 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3993 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3994 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def d_3489(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:669
@@ -130,7 +130,7 @@ d_3497 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:670
 d_3498 = _C.d_1407  # rules_data/terraforming_mars/cards/141-208.yaml:670
 
 
-def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -147,7 +147,7 @@ def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -159,7 +159,7 @@ def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3501(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3501(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -173,7 +173,7 @@ def d_3501(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -185,8 +185,8 @@ def d_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3503 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_3504 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3503 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3504 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
@@ -225,5 +225,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:663
-    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3980},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3490},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3981},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3491},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3982},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3493},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3983},"o":"-=","e":{"op":"var","n":"n~715","x":3984},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3494}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3492}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3489},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3496},{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3986},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3497},{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":3987},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3498},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3988},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3989},"o":"+=","e":{"op":"var","n":"n~718","x":3990},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3500},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3991},"o":"+=","e":{"op":"var","n":"n~718","x":3992},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3502},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3993},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3994},"o":"=","e":{"op":"lit","v":true,"x":3995},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3504},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3503}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3501},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3499}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3495},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:663"}',
+    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3980},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3490},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3981},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3491},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3982},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3493},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3983},"o":"-=","e":{"op":"var","n":"n~715","x":3984},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3494}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3492}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3489},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3496},{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3986},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3497},{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":3987},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3498},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3988},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3989},"o":"+=","e":{"op":"var","n":"n~718","x":3990},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3500},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3991},"o":"+=","e":{"op":"var","n":"n~718","x":3992},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3502},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3993},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3994},"o":"=","e":{"op":"lit","v":true,"x":3995},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3504},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3503}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3501},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3499}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3495},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:663"}',
 }

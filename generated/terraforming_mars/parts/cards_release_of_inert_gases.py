@@ -49,11 +49,11 @@ K = [
 ]
 
 
-x_1205 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_1206 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_1208 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_1210 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_1211 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_1205 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1206 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1208 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1210 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1211 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def d_1071(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
@@ -73,7 +73,7 @@ d_1072 = _C.d_1072  # rules_data/terraforming_mars/cards/001-070.yaml:366
 d_1073 = _C.d_585  # rules_data/terraforming_mars/cards/001-070.yaml:366
 
 
-def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,7 +90,7 @@ def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1075(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_1075(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,7 +102,7 @@ def d_1075(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -116,7 +116,7 @@ def d_1076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -128,8 +128,8 @@ def d_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_1078 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_1079 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1078 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1079 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:361
-    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":1203},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1072},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":1204},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1073},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1205},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":1206},"o":"+=","e":{"op":"var","n":"n~716","x":1207},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1075},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":1208},"o":"+=","e":{"op":"var","n":"n~716","x":1209},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1077},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":1210},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1211},"o":"=","e":{"op":"lit","v":true,"x":1212},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1079},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1078}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1074}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1071},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
+    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":1203},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1072},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":1204},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1073},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1205},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":1206},"o":"+=","e":{"op":"var","n":"n~716","x":1207},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1075},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":1208},"o":"+=","e":{"op":"var","n":"n~716","x":1209},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1077},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":1210},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1211},"o":"=","e":{"op":"lit","v":true,"x":1212},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1079},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1078}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1074}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1071},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
 }

@@ -61,31 +61,31 @@ def x_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return ((_w1 if type((_w1 := E.get('n~721'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~722'))) is int else num(_w2)))
 
 
-def x_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~723'))) is str else None) == 'game')
 
 
-def x_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~723'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~723'), 0))
 
 
-def x_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~723'), 0))
 
 
-def x_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~723') == 'tr')) and (((_w1 if type((_w1 := E.get('n~724'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3788 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3788 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 def d_3307(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
@@ -158,7 +158,7 @@ def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -175,7 +175,7 @@ def d_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -187,7 +187,7 @@ def d_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -201,7 +201,7 @@ def d_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -213,7 +213,7 @@ def d_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -227,7 +227,7 @@ def d_3318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3319 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3319 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
@@ -259,14 +259,14 @@ CODE = {
 AT = {
     3779: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
     3781: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:106',
-    3782: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3783: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3785: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3787: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3782: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3783: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3785: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    3787: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:569
-    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"lit","v":"tr","x":3777},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3308},{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":3778},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3309},{"op":"let","v":"k~722","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~719","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~719"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3779},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3310},{"op":"seq","b":[{"op":"let","v":"t~723","e":{"op":"var","n":"t~720","x":3780},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3312},{"op":"let","v":"n~724","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~721"},"b":{"op":"var","n":"k~722"},"x":3781},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3313},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~723"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3782},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~723"},"d":0,"x":3783},"o":"+=","e":{"op":"var","n":"n~724","x":3784},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3315},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~723"},"d":0,"x":3785},"o":"+=","e":{"op":"var","n":"n~724","x":3786},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3317},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~724"},"b":{"op":"lit","v":0}}],"x":3787},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3788},"o":"=","e":{"op":"lit","v":true,"x":3789},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3319},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3318}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3316},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3314}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3311}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3307},"vp":{"op":"lit","v":2,"x":3790},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:569"}',
+    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"lit","v":"tr","x":3777},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3308},{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":3778},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3309},{"op":"let","v":"k~722","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~719","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~719"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3779},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3310},{"op":"seq","b":[{"op":"let","v":"t~723","e":{"op":"var","n":"t~720","x":3780},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3312},{"op":"let","v":"n~724","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~721"},"b":{"op":"var","n":"k~722"},"x":3781},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3313},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~723"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3782},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~723"},"d":0,"x":3783},"o":"+=","e":{"op":"var","n":"n~724","x":3784},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3315},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~723"},"d":0,"x":3785},"o":"+=","e":{"op":"var","n":"n~724","x":3786},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3317},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~724"},"b":{"op":"lit","v":0}}],"x":3787},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3788},"o":"=","e":{"op":"lit","v":true,"x":3789},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3319},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3318}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3316},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3314}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3311}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3307},"vp":{"op":"lit","v":2,"x":3790},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:569"}',
 }
