@@ -59,210 +59,210 @@ K = [
 ]
 
 
-def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
-def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~716'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~716'), 0) if type((_w1 := (ctx.state['players'][v_target_717] if type(v_target_717) is int and 0 <= v_target_717 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~716'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~715'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_717 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (380, E.get('n~715'), E.get('r~716'), ctx.stamps.get('prod', 0),), compute)
-
-
-def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
-
-
-def x_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~718'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~715'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~716'))) is str else 0))) is int else num(_w6)))
-
-
-def x_383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~718'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0))
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~732'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~732'), 0) if type((_w1 := (ctx.state['players'][v_target_733] if type(v_target_733) is int and 0 <= v_target_733 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~732'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~731'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_733 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (384, E.get('n~731'), E.get('r~732'), ctx.stamps.get('prod', 0),), compute)
 
 
 def x_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_386(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~718')}
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~734'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~732'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~731'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~732'))) is str else 0))) is int else num(_w6)))
 
 
-def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~720'), 0))
+    return (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~734'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~732'), 0))
 
 
-def d_344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def x_389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~734')}
+
+
+def x_392(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~736'), 0))
+
+
+def d_348(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
+    LOCAL(ctx, E, 'n~731', 1, True)
     return True
 
 
-def d_345(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_349(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
+    LOCAL(ctx, E, 'r~732', 'titanium', True)
     return True
 
 
-def d_348(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_380(ctx, E):
+    if not x_384(ctx, E):
         return False
     return True
 
 
-def d_351(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_355(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
+    LOCAL(ctx, E, 'n~735', 1, True)
     return True
 
 
-def d_352(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'titanium', True)
+    LOCAL(ctx, E, 'r~736', 'titanium', True)
     return True
 
 
-def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_397(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0))
+    return (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~732'), 0))
 
 
-def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def x_399(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~717'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~717'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~717'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~717'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~733'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~733'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~733'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~733'))) is str else 0))) is int else num(_w7)))
 
 
-def x_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~717'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~717'), 0))
+    return (_w1.get(E.get('p~733'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~733'), 0))
 
 
-def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~717'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~733'))) is str else 0)
 
 
-def x_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~717'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~733'))) is str else None) != None)
 
 
-def x_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~717'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~717'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~733'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~733'))) is str else None), 0))
 
 
-def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
-def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~717'))
+    return FLD(ctx, K[1], E.get('p~733'))
 
 
-def x_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_413(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~719'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~717'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~717'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~735'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~733'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~733'), 0)))
 
 
-def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~719'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~735'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
+def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'energy', True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
     return True
 
 
-def t_359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def t_363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_395(ctx, E), k)
+    return DO(ctx, x_399(ctx, E), k)
 
 
-def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_364(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~717', 'temperature', True)
+    LOCAL(ctx, E, 'p~733', 'temperature', True)
     return True
 
 
-def d_361(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_365(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 1, True)
+    LOCAL(ctx, E, 'n~734', 1, True)
     return True
 
 
-def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -274,113 +274,92 @@ def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_408(ctx, E)))
-    old = E.get('b~719', MISSING)
+    items = list(items_of(x_412(ctx, E)))
+    old = E.get('b~735', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~719', old)
+        UNSET(ctx, E, 'b~735', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~719', item, True)
-            if x_409(ctx, E):
-                return t_373(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~735', item, True)
+            if x_413(ctx, E):
+                return t_377(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_410(ctx, E), k)
+    return DO(ctx, x_414(ctx, E), k)
 
 
-def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~733'), 'by': E.get('you')})
     return True
 
 
-def x_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
+def x_417(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
 
 
-def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_420(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~715'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~716'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~732'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~731'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~732'))) is str else 0))) is int else num(_w6)))
 
 
-def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~718'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~718'), 0) if type((_w1 := (ctx.state['players'][v_target_719] if type(v_target_719) is int and 0 <= v_target_719 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~718'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~717'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_719 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (422, E.get('n~717'), E.get('r~718'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~734'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~734'), 0) if type((_w1 := (ctx.state['players'][v_target_735] if type(v_target_735) is int and 0 <= v_target_735 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~734'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~733'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_735 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (426, E.get('n~733'), E.get('r~734'), ctx.stamps.get('prod', 0),), compute)
 
 
-def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~718'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~736'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~734'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~733'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~734'))) is str else 0))) is int else num(_w6)))
 
 
-def x_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0))
+    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~736'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~734'), 0))
 
 
-def x_427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_431(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~720')}
+    return {'target': E.get('target~736')}
 
 
-def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_434(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~722'), 0))
-
-
-def d_377(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    return True
-
-
-def d_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_416(ctx, E):
-        return False
-    return True
+    return (_w2.get(E.get('r~738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~738'), 0))
 
 
 def d_381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
@@ -389,260 +368,281 @@ def d_381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
     return True
 
 
-def d_382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    return True
-
-
-def d_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_422(ctx, E):
+    if not x_420(ctx, E):
         return False
     return True
 
 
-def d_388(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 2, True)
+    LOCAL(ctx, E, 'n~733', 1, True)
     return True
 
 
-def x_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (E.get('sv~717') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    LOCAL(ctx, E, 'r~734', 'heat', True)
+    return True
 
 
-def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (E.get('tv~718') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    if not x_426(ctx, E):
+        return False
+    return True
 
 
-def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_392(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~737', 2, True)
+    return True
+
+
+def x_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~733') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~734') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+def x_443(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~719'))) is type((_w2 := E.get('t_v~720'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~721'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~735'))) is type((_w2 := E.get('t_v~736'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~737'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~716'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~732'))) is int else num(_w4)))
 
 
-def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
-def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~719'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~720'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~721'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~716'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~735'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~736'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~737'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~732'))) is int else num(_w22)))
 
 
-def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('s_v~719'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~719'))]) if ((_w6 if type((_w6 := E.get('s_v~719'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~732'))) is type((_w4 := E.get('s_v~735'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~735'))]) if ((_w6 if type((_w6 := E.get('s_v~735'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('t_v~720'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~720'))]) if ((_w6 if type((_w6 := E.get('t_v~720'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~732'))) is type((_w4 := E.get('t_v~736'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~736'))]) if ((_w6 if type((_w6 := E.get('t_v~736'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('h_v~721'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~721'))]) if ((_w6 if type((_w6 := E.get('h_v~721'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~732'))) is type((_w4 := E.get('h_v~737'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~737'))]) if ((_w6 if type((_w6 := E.get('h_v~737'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~722'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~722'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~719'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~723'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~720'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~724'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~721'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~719'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~716'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~723'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~722'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~719'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~723'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~720'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~724'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~721'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~720'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~716'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~724'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~722'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~719'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~723'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~720'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~724'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~721'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~721'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~716'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~732'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~738'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~735'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~739'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~736'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~740'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~737'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~738'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~738'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~735'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~739'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~736'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~740'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~737'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~735'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~732'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~739'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~738'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~735'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~739'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~736'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~740'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~737'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~736'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~732'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~740'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~738'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~735'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~739'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~736'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~740'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~737'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~737'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~732'))) is int else num(_w53)))) else False))) else False)
 
 
-def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_454(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])
-
-
-def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~732'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~738'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~735'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~739'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~736'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~740'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~737'))) is int else num(_w7))))])
 
 
 def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
+
+
+def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
+
+
+def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
-def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~722')} if ((_w8 if type((_w8 := E.get('s_v~719'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~723')} if ((_w11 if type((_w11 := E.get('t_v~720'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~724')} if ((_w14 if type((_w14 := E.get('h_v~721'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~732'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~738'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~735'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~739'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~736'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~740'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~737'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~738')} if ((_w8 if type((_w8 := E.get('s_v~735'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~739')} if ((_w11 if type((_w11 := E.get('t_v~736'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~740')} if ((_w14 if type((_w14 := E.get('h_v~737'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
 
 
-def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
-def x_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return ctx.state.get('deck')
 
 
-def x_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
-def x_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return ctx.state.get('discard')
 
 
-def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def x_471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
 
 
-def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def x_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
-def d_394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
+    LOCAL(ctx, E, 'price~732', E.get('n~731'), True)
     return True
 
 
-def d_395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~717', 0, True)
+    LOCAL(ctx, E, 'sv~733', 0, True)
     return True
 
 
-def d_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~718', 0, True)
+    LOCAL(ctx, E, 'tv~734', 0, True)
     return True
 
 
-def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_437(ctx, E), True)
+    LOCAL(ctx, E, 's_v~735', x_441(ctx, E), True)
     return True
 
 
-def d_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~720', x_438(ctx, E), True)
+    LOCAL(ctx, E, 't_v~736', x_442(ctx, E), True)
     return True
 
 
-def d_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~721', x_439(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~737', x_443(ctx, E), True)
     return True
 
 
-def d_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_441(ctx, E):
+    if not x_445(ctx, E):
         return False
     return True
 
 
-def d_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_444(ctx, E):
+    if not x_448(ctx, E):
         return False
     return True
 
 
-def d_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def d_420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[4])
+    SET(ctx, 'deck', ctx.state, 'deck', x_465(ctx, E), '=', False, K[4])
     return True
 
 
-def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def d_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -650,51 +650,51 @@ def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[4])
+    SET(ctx, 'deck', ctx.state, 'deck', x_473(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_426(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_430(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~725', 1, True)
+    LOCAL(ctx, E, 'n~741', 1, True)
     return True
 
 
-def x_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-def x_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def d_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
-        if not d_439(ctx, E):
+    if x_471(ctx, E):
+        if not d_443(ctx, E):
             return False
     return True
 
 
-def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_443(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -702,12 +702,12 @@ def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[7])
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[4])
+        SET(ctx, 'offer', c, key, x_473(ctx, E), '+=', True, K[7])
+    SET(ctx, 'deck', ctx.state, 'deck', x_473(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -715,21 +715,21 @@ def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[7])
+        SET(ctx, 'offer', c, key, x_473(ctx, E), '+=', True, K[7])
     return True
 
 
-def d_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'n~733', 3, True)
     return True
 
 
-def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
+def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -741,722 +741,750 @@ def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return True
 
 
-def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~715'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~731'))) is int else num(_w4)))
 
 
-def x_529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0))
+    return (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0))
 
 
-def x_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_538(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~722'), 0))
+    return (_w2.get(E.get('r~738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~738'), 0))
 
 
-def d_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_477(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_528(ctx, E):
+    if not x_532(ctx, E):
         return False
     return True
 
 
-def d_476(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_480(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
+    LOCAL(ctx, E, 'n~737', 1, True)
     return True
 
 
-def d_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
+    LOCAL(ctx, E, 'r~738', 'megacredits', True)
     return True
 
 
-def x_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
+def x_540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
-def x_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0))
+    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~734'), 0))
 
 
-def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_552(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_720, 0) if type(_h1) is dict else KEY(_h1, v_p_720, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('step', 0) if type(v_p_720) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('max', 0) if type(v_p_720) is str else 0))) is int else num(_w4))) for v_p_720 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_720, NOREC).get('tile', None) if type(v_p_720) is str else None) == E.get('t~719'))))
-    return MEMO(ctx, (548, E.get('t~719'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_736, 0) if type(_h1) is dict else KEY(_h1, v_p_736, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_736, NOREC).get('step', 0) if type(v_p_736) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_736, NOREC).get('max', 0) if type(v_p_736) is str else 0))) is int else num(_w4))) for v_p_736 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_736, NOREC).get('tile', None) if type(v_p_736) is str else None) == E.get('t~735'))))
+    return MEMO(ctx, (552, E.get('t~735'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_553(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~719'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~735'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_738, NOREC).get('reserved', None) if type(v_x_738) is str else None) == E.get('this')) for v_x_738 in [v_x_737 for v_x_737 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_737, NOREC).get('type', None) if type(v_x_737) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (553, E.get('this'), E.get('t~735'),), compute)
+
+
+def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~735'))) is str else None)
         _h2 = ctx.state.get('board')
         _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~719'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~719'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_725: (lambda v_near_728: (v_near_728 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~719'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_728) > 0)) else False) else v_open_725))([v_s_726 for v_s_726 in items_of(v_open_725) if (True if ((E.get('you') != None)) and (any((True if ((v_x_727 in _h2 if type(_h2) in (list, dict) else IN(v_x_727, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_727 in ADJ(ctx, 'spaces', v_s_726))) else False)]))([v_s_722 for v_s_722 in [v_x_721 for v_x_721 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_721, NOREC).get('type', None) if type(v_x_721) is str else None) == _h1)] if (True if ((not (v_s_722 in _h2 if type(_h2) in (list, dict) else IN(v_s_722, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('t~719'))) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_722 in _h3 if type(_h3) in (list, dict) else IN(v_s_722, _h3)))) or (((_h3.get(v_s_722, None) if type(_h3) is dict else KEY(_h3, v_s_722, None)) == E.get('you'))) else False)) and ((True if ((v_s_722 in _h4 if type(_h4) in (list, dict) else IN(v_s_722, _h4))) or ((not any((True if ((v_x_723 in _h2 if type(_h2) in (list, dict) else IN(v_x_723, _h2))) and ((not (v_x_723 in _h4 if type(_h4) in (list, dict) else IN(v_x_723, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_724)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_724)) else False)) else False) for v_u_724 in items_of(_h5))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722)))) else False)) else False)])
-    return MEMO(ctx, (549, E.get('this'), E.get('t~719'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~735'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~735'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return (lambda v_open_744: ((lambda v_near_747: (v_near_747 if (FN['count'](ctx, None, v_near_747) > 0) else v_open_744))([v_s_745 for v_s_745 in items_of(v_open_744) if (True if ((E.get('you') != None)) and (any((True if ((v_x_746 in _h2 if type(_h2) in (list, dict) else IN(v_x_746, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_746, {}) if type(_h2) is dict else KEY(_h2, v_x_746, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_746 in ADJ(ctx, 'spaces', v_s_745))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~735'))) is str else None) == 'if_possible') else v_open_744))([v_s_741 for v_s_741 in [v_x_740 for v_x_740 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_740, NOREC).get('type', None) if type(v_x_740) is str else None) == _h1)] if (True if ((not (v_s_741 in _h2 if type(_h2) in (list, dict) else IN(v_s_741, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_741, NOREC).get('reserved', None) if type(v_s_741) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_741, NOREC).get('reserved', None) if type(v_s_741) is str else None) == E.get('t~735'))) or (((ctx.index.plain['spaces'].get(v_s_741, NOREC).get('reserved', None) if type(v_s_741) is str else None) == E.get('mine~739'))) else False)) and ((True if ((not (v_s_741 in _h3 if type(_h3) in (list, dict) else IN(v_s_741, _h3)))) or (((_h3.get(v_s_741, None) if type(_h3) is dict else KEY(_h3, v_s_741, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_741 in _h5 if type(_h5) in (list, dict) else IN(v_s_741, _h5))) or ((not any((True if ((v_x_742 in _h2 if type(_h2) in (list, dict) else IN(v_x_742, _h2))) and ((not (v_x_742 in _h5 if type(_h5) in (list, dict) else IN(v_x_742, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_742, {}) if type(_h2) is dict else KEY(_h2, v_x_742, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_742, {}) if type(_h2) is dict else KEY(_h2, v_x_742, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_743)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_742, {}) if type(_h2) is dict else KEY(_h2, v_x_742, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_743)) else False)) else False) for v_u_743 in items_of(_h4))) else False) for v_x_742 in ADJ(ctx, 'spaces', v_s_741)))) else False)) else False)])
+    return MEMO(ctx, (554, E.get('mine~739'), E.get('t~735'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~729')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~748')) > 0)
 
 
-def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~732'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~732'), {}))
+    return (_w1.get(E.get('s~751'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~751'), {}))
 
 
-def x_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~731'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~731'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~750'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~750'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     return ctx.state.get('last_space')
 
 
-def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~732'))
+    return FLD(ctx, K[8], E.get('s~751'))
 
 
-def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~732'))
+    return ADJ(ctx, 'spaces', E.get('s~751'))
 
 
-def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return (E.get('x~733') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~733'), _w1))
-
-
-def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~733'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~733'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~731'))
+    return (E.get('x~752') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~752'), _w1))
 
 
 def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~730')}
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~752'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~752'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def d_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def x_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~750'))
+
+
+def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~749')}
+
+
+def d_485(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'n~731', 2, True)
     return True
 
 
-def d_487(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_491(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
     return True
 
 
-def d_494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_549(ctx, E), True)
+    LOCAL(ctx, E, 'mine~739', x_553(ctx, E), True)
     return True
 
 
-def d_495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_550(ctx, E):
+    LOCAL(ctx, E, 'legal~748', x_554(ctx, E), True)
+    return True
+
+
+def d_500(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_555(ctx, E):
         return False
     return True
 
 
-def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
+    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
     return True
 
 
-def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
+    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
     return True
 
 
-def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[11])
     return True
 
 
-def t_503(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_504(ctx, k, s, E)
+    if x_406(ctx, E):
+        return t_509(ctx, k, s, E)
     return k()
 
 
-def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_509(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_506(ctx, r2, s, E)
+        return t_511(ctx, r2, s, E)
 
     def r2():
-        return t_508(ctx, r3, s, E)
+        return t_513(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~750'), 'space': E.get('s~751'), 'by': E.get('you')})
         return k()
 
-    return t_505(ctx, r1, s, E)
+    return t_510(ctx, r1, s, E)
 
 
-def t_505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_559(ctx, E), k)
+    return DO(ctx, x_564(ctx, E), k)
 
 
-def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_560(ctx, E)))
-    old = E.get('x~733', MISSING)
+    items = list(items_of(x_565(ctx, E)))
+    old = E.get('x~752', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~733', old)
+        UNSET(ctx, E, 'x~752', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~733', item, True)
-            if x_561(ctx, E):
-                return t_507(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~752', item, True)
+            if x_566(ctx, E):
+                return t_512(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_562(ctx, E), k)
+    return DO(ctx, x_567(ctx, E), k)
 
 
-def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_563(ctx, E), k)
+    return DO(ctx, x_568(ctx, E), k)
 
 
-def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_514(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~750'), 'space': E.get('s~751'), 'by': E.get('you')})
     return True
 
 
-def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~715'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~715'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~715'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~731'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~731'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~731'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~731'))) is str else 0))) is int else num(_w7)))
 
 
-def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~715'), 0))
+    return (_w1.get(E.get('p~731'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~731'), 0))
 
 
-def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~715'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~731'))) is str else 0)
 
 
-def x_576(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~715'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~731'))) is str else None) != None)
 
 
-def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~715'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~715'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~731'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~731'))) is str else None), 0))
 
 
-def x_581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~715'))
+    return FLD(ctx, K[1], E.get('p~731'))
 
 
-def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_587(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~717'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~715'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~715'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~733'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~731'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~731'), 0)))
 
 
-def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_588(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~717'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~733'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~719'), 'target': E.get('target~720'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~736'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~735'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~735'), 'target': E.get('target~736'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0))
+    return (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~736'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~735'), 0))
 
 
-def d_513(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_518(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'temperature', True)
+    LOCAL(ctx, E, 'p~731', 'temperature', True)
     return True
 
 
-def d_514(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_519(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 1, True)
+    LOCAL(ctx, E, 'n~732', 1, True)
     return True
 
 
-def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_530(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_581(ctx, E)))
-    old = E.get('b~717', MISSING)
+    items = list(items_of(x_586(ctx, E)))
+    old = E.get('b~733', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~717', old)
+        UNSET(ctx, E, 'b~733', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~717', item, True)
-            if x_582(ctx, E):
-                return t_526(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~733', item, True)
+            if x_587(ctx, E):
+                return t_531(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_531(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_583(ctx, E), k)
+    return DO(ctx, x_588(ctx, E), k)
 
 
-def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~731'), 'by': E.get('you')})
     return True
 
 
-def d_530(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_535(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', 'plants', True)
+    LOCAL(ctx, E, 'r~735', 'plants', True)
     return True
 
 
-def d_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
+def d_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def d_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_541(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'titanium', True)
+    LOCAL(ctx, E, 'r~738', 'titanium', True)
     return True
 
 
-def x_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_719, 0) if type(_h1) is dict else KEY(_h1, v_p_719, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('step', 0) if type(v_p_719) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('max', 0) if type(v_p_719) is str else 0))) is int else num(_w4))) for v_p_719 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_719, NOREC).get('tile', None) if type(v_p_719) is str else None) == E.get('t~718'))))
-    return MEMO(ctx, (620, E.get('t~718'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_735, 0) if type(_h1) is dict else KEY(_h1, v_p_735, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_735, NOREC).get('step', 0) if type(v_p_735) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_735, NOREC).get('max', 0) if type(v_p_735) is str else 0))) is int else num(_w4))) for v_p_735 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_735, NOREC).get('tile', None) if type(v_p_735) is str else None) == E.get('t~734'))))
+    return MEMO(ctx, (625, E.get('t~734'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_621(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~718'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~734'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_737, NOREC).get('reserved', None) if type(v_x_737) is str else None) == E.get('this')) for v_x_737 in [v_x_736 for v_x_736 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_736, NOREC).get('type', None) if type(v_x_736) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (626, E.get('this'), E.get('t~734'),), compute)
+
+
+def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~734'))) is str else None)
         _h2 = ctx.state.get('board')
         _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~718'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~718'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_724: (lambda v_near_727: (v_near_727 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~718'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_727) > 0)) else False) else v_open_724))([v_s_725 for v_s_725 in items_of(v_open_724) if (True if ((E.get('you') != None)) and (any((True if ((v_x_726 in _h2 if type(_h2) in (list, dict) else IN(v_x_726, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_726, {}) if type(_h2) is dict else KEY(_h2, v_x_726, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_726 in ADJ(ctx, 'spaces', v_s_725))) else False)]))([v_s_721 for v_s_721 in [v_x_720 for v_x_720 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_720, NOREC).get('type', None) if type(v_x_720) is str else None) == _h1)] if (True if ((not (v_s_721 in _h2 if type(_h2) in (list, dict) else IN(v_s_721, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('t~718'))) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_721 in _h3 if type(_h3) in (list, dict) else IN(v_s_721, _h3)))) or (((_h3.get(v_s_721, None) if type(_h3) is dict else KEY(_h3, v_s_721, None)) == E.get('you'))) else False)) and ((True if ((v_s_721 in _h4 if type(_h4) in (list, dict) else IN(v_s_721, _h4))) or ((not any((True if ((v_x_722 in _h2 if type(_h2) in (list, dict) else IN(v_x_722, _h2))) and ((not (v_x_722 in _h4 if type(_h4) in (list, dict) else IN(v_x_722, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_722, {}) if type(_h2) is dict else KEY(_h2, v_x_722, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_722, {}) if type(_h2) is dict else KEY(_h2, v_x_722, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_723)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_722, {}) if type(_h2) is dict else KEY(_h2, v_x_722, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_723)) else False)) else False) for v_u_723 in items_of(_h5))) else False) for v_x_722 in ADJ(ctx, 'spaces', v_s_721)))) else False)) else False)])
-    return MEMO(ctx, (621, E.get('this'), E.get('t~718'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~734'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~734'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return (lambda v_open_743: ((lambda v_near_746: (v_near_746 if (FN['count'](ctx, None, v_near_746) > 0) else v_open_743))([v_s_744 for v_s_744 in items_of(v_open_743) if (True if ((E.get('you') != None)) and (any((True if ((v_x_745 in _h2 if type(_h2) in (list, dict) else IN(v_x_745, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_745, {}) if type(_h2) is dict else KEY(_h2, v_x_745, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_745 in ADJ(ctx, 'spaces', v_s_744))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~734'))) is str else None) == 'if_possible') else v_open_743))([v_s_740 for v_s_740 in [v_x_739 for v_x_739 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_739, NOREC).get('type', None) if type(v_x_739) is str else None) == _h1)] if (True if ((not (v_s_740 in _h2 if type(_h2) in (list, dict) else IN(v_s_740, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == E.get('t~734'))) or (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == E.get('mine~738'))) else False)) and ((True if ((not (v_s_740 in _h3 if type(_h3) in (list, dict) else IN(v_s_740, _h3)))) or (((_h3.get(v_s_740, None) if type(_h3) is dict else KEY(_h3, v_s_740, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_740 in _h5 if type(_h5) in (list, dict) else IN(v_s_740, _h5))) or ((not any((True if ((v_x_741 in _h2 if type(_h2) in (list, dict) else IN(v_x_741, _h2))) and ((not (v_x_741 in _h5 if type(_h5) in (list, dict) else IN(v_x_741, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_741, {}) if type(_h2) is dict else KEY(_h2, v_x_741, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_741, {}) if type(_h2) is dict else KEY(_h2, v_x_741, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_742)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_741, {}) if type(_h2) is dict else KEY(_h2, v_x_741, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_742)) else False)) else False) for v_u_742 in items_of(_h4))) else False) for v_x_741 in ADJ(ctx, 'spaces', v_s_740)))) else False)) else False)])
+    return MEMO(ctx, (627, E.get('mine~738'), E.get('t~734'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~728')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~747')) > 0)
 
 
-def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~731'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~731'), {}))
+    return (_w1.get(E.get('s~750'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~750'), {}))
 
 
-def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~730'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~730'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~749'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~749'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~731'))
+    return FLD(ctx, K[8], E.get('s~750'))
 
 
-def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~731'))
-
-
-def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~732') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~732'), _w1))
-
-
-def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~732'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~732'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~730'))
+    return ADJ(ctx, 'spaces', E.get('s~750'))
 
 
 def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~729')}
+    return (E.get('x~751') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~751'), _w1))
 
 
-def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def x_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~751'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~751'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~749'))
+
+
+def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~748')}
+
+
+def d_560(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', 'ocean', True)
+    LOCAL(ctx, E, 't~734', 'ocean', True)
     return True
 
 
-def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~728', x_621(ctx, E), True)
+    LOCAL(ctx, E, 'mine~738', x_626(ctx, E), True)
     return True
 
 
-def d_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_622(ctx, E):
+    LOCAL(ctx, E, 'legal~747', x_627(ctx, E), True)
+    return True
+
+
+def d_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_628(ctx, E):
         return False
     return True
 
 
-def d_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
+    LOCAL(ctx, E, 't~749', E.get('t~734'), True)
     return True
 
 
-def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
+    LOCAL(ctx, E, 's~750', E.get('space~748'), True)
     return True
 
 
-def d_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~750'), '=', False, K[11])
     return True
 
 
-def t_567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_573(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_568(ctx, k, s, E)
+    if x_406(ctx, E):
+        return t_574(ctx, k, s, E)
     return k()
 
 
-def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_570(ctx, r2, s, E)
+        return t_576(ctx, r2, s, E)
 
     def r2():
-        return t_572(ctx, r3, s, E)
+        return t_578(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~749'), 'space': E.get('s~750'), 'by': E.get('you')})
         return k()
 
-    return t_569(ctx, r1, s, E)
+    return t_575(ctx, r1, s, E)
 
 
-def t_569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_631(ctx, E), k)
+    return DO(ctx, x_637(ctx, E), k)
 
 
-def t_570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_576(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_632(ctx, E)))
-    old = E.get('x~732', MISSING)
+    items = list(items_of(x_638(ctx, E)))
+    old = E.get('x~751', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~732', old)
+        UNSET(ctx, E, 'x~751', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~732', item, True)
-            if x_633(ctx, E):
-                return t_571(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~751', item, True)
+            if x_639(ctx, E):
+                return t_577(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_577(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_634(ctx, E), k)
+    return DO(ctx, x_640(ctx, E), k)
 
 
-def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_635(ctx, E), k)
+    return DO(ctx, x_641(ctx, E), k)
 
 
-def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~749'), 'space': E.get('s~750'), 'by': E.get('you')})
     return True
 
 
-def d_576(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def d_582(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'plants', True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
     return True
 
 
-def d_585(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def d_591(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 2, True)
-    return True
-
-
-def d_600(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 4, True)
+    LOCAL(ctx, E, 'n~732', 2, True)
     return True
 
 
@@ -1466,314 +1494,343 @@ def d_606(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 4, True)
+    LOCAL(ctx, E, 'n~734', 4, True)
     return True
 
 
-def x_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def d_612(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~737', 4, True)
+    return True
+
+
+def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_726, 0) if type(_h1) is dict else KEY(_h1, v_p_726, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_726, NOREC).get('step', 0) if type(v_p_726) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_726, NOREC).get('max', 0) if type(v_p_726) is str else 0))) is int else num(_w4))) for v_p_726 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_726, NOREC).get('tile', None) if type(v_p_726) is str else None) == E.get('t~725'))))
-    return MEMO(ctx, (713, E.get('t~725'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_742, 0) if type(_h1) is dict else KEY(_h1, v_p_742, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('step', 0) if type(v_p_742) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('max', 0) if type(v_p_742) is str else 0))) is int else num(_w4))) for v_p_742 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_742, NOREC).get('tile', None) if type(v_p_742) is str else None) == E.get('t~741'))))
+    return MEMO(ctx, (719, E.get('t~741'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~725'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~741'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_744, NOREC).get('reserved', None) if type(v_x_744) is str else None) == E.get('this')) for v_x_744 in [v_x_743 for v_x_743 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_743, NOREC).get('type', None) if type(v_x_743) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (720, E.get('this'), E.get('t~741'),), compute)
+
+
+def x_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~741'))) is str else None)
         _h2 = ctx.state.get('board')
         _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~725'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~725'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_731: (lambda v_near_734: (v_near_734 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~725'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_734) > 0)) else False) else v_open_731))([v_s_732 for v_s_732 in items_of(v_open_731) if (True if ((E.get('you') != None)) and (any((True if ((v_x_733 in _h2 if type(_h2) in (list, dict) else IN(v_x_733, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_733, {}) if type(_h2) is dict else KEY(_h2, v_x_733, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_733 in ADJ(ctx, 'spaces', v_s_732))) else False)]))([v_s_728 for v_s_728 in [v_x_727 for v_x_727 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_727, NOREC).get('type', None) if type(v_x_727) is str else None) == _h1)] if (True if ((not (v_s_728 in _h2 if type(_h2) in (list, dict) else IN(v_s_728, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == E.get('t~725'))) or (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_728 in _h3 if type(_h3) in (list, dict) else IN(v_s_728, _h3)))) or (((_h3.get(v_s_728, None) if type(_h3) is dict else KEY(_h3, v_s_728, None)) == E.get('you'))) else False)) and ((True if ((v_s_728 in _h4 if type(_h4) in (list, dict) else IN(v_s_728, _h4))) or ((not any((True if ((v_x_729 in _h2 if type(_h2) in (list, dict) else IN(v_x_729, _h2))) and ((not (v_x_729 in _h4 if type(_h4) in (list, dict) else IN(v_x_729, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_730)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_730)) else False)) else False) for v_u_730 in items_of(_h5))) else False) for v_x_729 in ADJ(ctx, 'spaces', v_s_728)))) else False)) else False)])
-    return MEMO(ctx, (714, E.get('this'), E.get('t~725'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~741'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~741'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return (lambda v_open_750: ((lambda v_near_753: (v_near_753 if (FN['count'](ctx, None, v_near_753) > 0) else v_open_750))([v_s_751 for v_s_751 in items_of(v_open_750) if (True if ((E.get('you') != None)) and (any((True if ((v_x_752 in _h2 if type(_h2) in (list, dict) else IN(v_x_752, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_752, {}) if type(_h2) is dict else KEY(_h2, v_x_752, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_752 in ADJ(ctx, 'spaces', v_s_751))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~741'))) is str else None) == 'if_possible') else v_open_750))([v_s_747 for v_s_747 in [v_x_746 for v_x_746 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_746, NOREC).get('type', None) if type(v_x_746) is str else None) == _h1)] if (True if ((not (v_s_747 in _h2 if type(_h2) in (list, dict) else IN(v_s_747, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_747, NOREC).get('reserved', None) if type(v_s_747) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_747, NOREC).get('reserved', None) if type(v_s_747) is str else None) == E.get('t~741'))) or (((ctx.index.plain['spaces'].get(v_s_747, NOREC).get('reserved', None) if type(v_s_747) is str else None) == E.get('mine~745'))) else False)) and ((True if ((not (v_s_747 in _h3 if type(_h3) in (list, dict) else IN(v_s_747, _h3)))) or (((_h3.get(v_s_747, None) if type(_h3) is dict else KEY(_h3, v_s_747, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_747 in _h5 if type(_h5) in (list, dict) else IN(v_s_747, _h5))) or ((not any((True if ((v_x_748 in _h2 if type(_h2) in (list, dict) else IN(v_x_748, _h2))) and ((not (v_x_748 in _h5 if type(_h5) in (list, dict) else IN(v_x_748, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_748, {}) if type(_h2) is dict else KEY(_h2, v_x_748, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_748, {}) if type(_h2) is dict else KEY(_h2, v_x_748, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_749)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_748, {}) if type(_h2) is dict else KEY(_h2, v_x_748, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_749)) else False)) else False) for v_u_749 in items_of(_h4))) else False) for v_x_748 in ADJ(ctx, 'spaces', v_s_747)))) else False)) else False)])
+    return MEMO(ctx, (721, E.get('mine~745'), E.get('t~741'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~735')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~754')) > 0)
 
 
-def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~738'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~738'), {}))
+    return (_w1.get(E.get('s~757'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~757'), {}))
 
 
-def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~737'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~737'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~756'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~756'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~738'))
-
-
-def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~738'))
-
-
-def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~739') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~739'), _w1))
-
-
-def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~739'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~739'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~737'))
+    return FLD(ctx, K[8], E.get('s~757'))
 
 
 def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~736')}
+    return ADJ(ctx, 'spaces', E.get('s~757'))
 
 
-def d_632(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+def x_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~758') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~758'), _w1))
+
+
+def x_734(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~758'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~758'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_735(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~756'))
+
+
+def x_739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~755')}
+
+
+def d_638(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~725', 'ocean', True)
+    LOCAL(ctx, E, 't~741', 'ocean', True)
     return True
 
 
-def d_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~735', x_714(ctx, E), True)
+    LOCAL(ctx, E, 'mine~745', x_720(ctx, E), True)
     return True
 
 
-def d_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_715(ctx, E):
+    LOCAL(ctx, E, 'legal~754', x_721(ctx, E), True)
+    return True
+
+
+def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_722(ctx, E):
         return False
     return True
 
 
-def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~725'), True)
+    LOCAL(ctx, E, 't~756', E.get('t~741'), True)
     return True
 
 
-def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
+    LOCAL(ctx, E, 's~757', E.get('space~755'), True)
     return True
 
 
-def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~757'), '=', False, K[11])
     return True
 
 
-def t_644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_651(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_645(ctx, k, s, E)
+    if x_406(ctx, E):
+        return t_652(ctx, k, s, E)
     return k()
 
 
-def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_647(ctx, r2, s, E)
+        return t_654(ctx, r2, s, E)
 
     def r2():
-        return t_649(ctx, r3, s, E)
+        return t_656(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')})
         return k()
 
-    return t_646(ctx, r1, s, E)
+    return t_653(ctx, r1, s, E)
 
 
-def t_646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_653(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_724(ctx, E), k)
+    return DO(ctx, x_731(ctx, E), k)
 
 
-def t_647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_654(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_725(ctx, E)))
-    old = E.get('x~739', MISSING)
+    items = list(items_of(x_732(ctx, E)))
+    old = E.get('x~758', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~739', old)
+        UNSET(ctx, E, 'x~758', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~739', item, True)
-            if x_726(ctx, E):
-                return t_648(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~758', item, True)
+            if x_733(ctx, E):
+                return t_655(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_727(ctx, E), k)
+    return DO(ctx, x_734(ctx, E), k)
 
 
-def t_649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_656(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_728(ctx, E), k)
+    return DO(ctx, x_735(ctx, E), k)
 
 
-def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')})
     return True
 
 
-def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_749(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~718'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~734'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~733'))) is int else num(_w4)))
 
 
-def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~718'), 0))
+    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~734'), 0))
 
 
-def x_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_754(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0))
+    return (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~736'), 0))
 
 
-def d_658(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_665(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'steel', True)
+    LOCAL(ctx, E, 'r~734', 'steel', True)
     return True
 
 
-def d_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_667(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_742(ctx, E):
+    if not x_749(ctx, E):
         return False
     return True
 
 
-def d_663(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_670(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 5, True)
+    LOCAL(ctx, E, 'n~735', 5, True)
     return True
 
 
-def d_664(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_671(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
+    LOCAL(ctx, E, 'r~736', 'megacredits', True)
     return True
 
 
-def d_681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
-        if not d_682(ctx, E):
+    if x_471(ctx, E):
+        if not d_689(ctx, E):
             return False
     return True
 
 
-def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1781,12 +1838,12 @@ def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[4])
+        SET(ctx, 'hand', c, key, x_473(ctx, E), '+=', True, K[12])
+    SET(ctx, 'deck', ctx.state, 'deck', x_473(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1794,51 +1851,51 @@ def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_473(ctx, E), '+=', True, K[12])
     return True
 
 
-def x_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~717'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~733'))) is str else None) == 'game')
 
 
-def x_775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~717'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~717'), 0))
+    return (_w1.get(E.get('t~733'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~733'), 0))
 
 
-def x_777(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~717'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~717'), 0))
+    return (_w2.get(E.get('t~733'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~733'), 0))
 
 
-def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~717') == 'tr')) and (((_w1 if type((_w1 := E.get('n~718'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~733') == 'tr')) and (((_w1 if type((_w1 := E.get('n~734'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_692(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+def d_699(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'tr', True)
+    LOCAL(ctx, E, 't~733', 'tr', True)
     return True
 
 
-def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_705(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_779(ctx, E):
+    if x_786(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -1846,570 +1903,617 @@ def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def x_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_722, 0) if type(_h1) is dict else KEY(_h1, v_p_722, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('step', 0) if type(v_p_722) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('max', 0) if type(v_p_722) is str else 0))) is int else num(_w4))) for v_p_722 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_722, NOREC).get('tile', None) if type(v_p_722) is str else None) == E.get('t~721'))))
-    return MEMO(ctx, (798, E.get('t~721'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_738, 0) if type(_h1) is dict else KEY(_h1, v_p_738, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_738, NOREC).get('step', 0) if type(v_p_738) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_738, NOREC).get('max', 0) if type(v_p_738) is str else 0))) is int else num(_w4))) for v_p_738 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_738, NOREC).get('tile', None) if type(v_p_738) is str else None) == E.get('t~737'))))
+    return MEMO(ctx, (805, E.get('t~737'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~721'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~737'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_740, NOREC).get('reserved', None) if type(v_x_740) is str else None) == E.get('this')) for v_x_740 in [v_x_739 for v_x_739 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_739, NOREC).get('type', None) if type(v_x_739) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (806, E.get('this'), E.get('t~737'),), compute)
+
+
+def x_807(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~737'))) is str else None)
         _h2 = ctx.state.get('board')
         _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~721'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~721'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_727: (lambda v_near_730: (v_near_730 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~721'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_730) > 0)) else False) else v_open_727))([v_s_728 for v_s_728 in items_of(v_open_727) if (True if ((E.get('you') != None)) and (any((True if ((v_x_729 in _h2 if type(_h2) in (list, dict) else IN(v_x_729, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_729 in ADJ(ctx, 'spaces', v_s_728))) else False)]))([v_s_724 for v_s_724 in [v_x_723 for v_x_723 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_723, NOREC).get('type', None) if type(v_x_723) is str else None) == _h1)] if (True if ((not (v_s_724 in _h2 if type(_h2) in (list, dict) else IN(v_s_724, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('t~721'))) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_724 in _h3 if type(_h3) in (list, dict) else IN(v_s_724, _h3)))) or (((_h3.get(v_s_724, None) if type(_h3) is dict else KEY(_h3, v_s_724, None)) == E.get('you'))) else False)) and ((True if ((v_s_724 in _h4 if type(_h4) in (list, dict) else IN(v_s_724, _h4))) or ((not any((True if ((v_x_725 in _h2 if type(_h2) in (list, dict) else IN(v_x_725, _h2))) and ((not (v_x_725 in _h4 if type(_h4) in (list, dict) else IN(v_x_725, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_725, {}) if type(_h2) is dict else KEY(_h2, v_x_725, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_725, {}) if type(_h2) is dict else KEY(_h2, v_x_725, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_726)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_725, {}) if type(_h2) is dict else KEY(_h2, v_x_725, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_726)) else False)) else False) for v_u_726 in items_of(_h5))) else False) for v_x_725 in ADJ(ctx, 'spaces', v_s_724)))) else False)) else False)])
-    return MEMO(ctx, (799, E.get('this'), E.get('t~721'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~737'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~737'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return (lambda v_open_746: ((lambda v_near_749: (v_near_749 if (FN['count'](ctx, None, v_near_749) > 0) else v_open_746))([v_s_747 for v_s_747 in items_of(v_open_746) if (True if ((E.get('you') != None)) and (any((True if ((v_x_748 in _h2 if type(_h2) in (list, dict) else IN(v_x_748, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_748, {}) if type(_h2) is dict else KEY(_h2, v_x_748, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_748 in ADJ(ctx, 'spaces', v_s_747))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~737'))) is str else None) == 'if_possible') else v_open_746))([v_s_743 for v_s_743 in [v_x_742 for v_x_742 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_742, NOREC).get('type', None) if type(v_x_742) is str else None) == _h1)] if (True if ((not (v_s_743 in _h2 if type(_h2) in (list, dict) else IN(v_s_743, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_743, NOREC).get('reserved', None) if type(v_s_743) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_743, NOREC).get('reserved', None) if type(v_s_743) is str else None) == E.get('t~737'))) or (((ctx.index.plain['spaces'].get(v_s_743, NOREC).get('reserved', None) if type(v_s_743) is str else None) == E.get('mine~741'))) else False)) and ((True if ((not (v_s_743 in _h3 if type(_h3) in (list, dict) else IN(v_s_743, _h3)))) or (((_h3.get(v_s_743, None) if type(_h3) is dict else KEY(_h3, v_s_743, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_743 in _h5 if type(_h5) in (list, dict) else IN(v_s_743, _h5))) or ((not any((True if ((v_x_744 in _h2 if type(_h2) in (list, dict) else IN(v_x_744, _h2))) and ((not (v_x_744 in _h5 if type(_h5) in (list, dict) else IN(v_x_744, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_744, {}) if type(_h2) is dict else KEY(_h2, v_x_744, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_744, {}) if type(_h2) is dict else KEY(_h2, v_x_744, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_745)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_744, {}) if type(_h2) is dict else KEY(_h2, v_x_744, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_745)) else False)) else False) for v_u_745 in items_of(_h4))) else False) for v_x_744 in ADJ(ctx, 'spaces', v_s_743)))) else False)) else False)])
+    return MEMO(ctx, (807, E.get('mine~741'), E.get('t~737'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~731')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~750')) > 0)
 
 
-def x_804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~734'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~734'), {}))
+    return (_w1.get(E.get('s~753'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~753'), {}))
 
 
-def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~733'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~733'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~752'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~752'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~734'))
+    return FLD(ctx, K[8], E.get('s~753'))
 
 
-def x_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~734'))
+    return ADJ(ctx, 'spaces', E.get('s~753'))
 
 
-def x_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_819(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return (E.get('x~735') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~735'), _w1))
+    return (E.get('x~754') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~754'), _w1))
 
 
-def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~735'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~735'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~754'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~754'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~733'))
+    return FLD(ctx, K[10], E.get('t~752'))
 
 
-def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_825(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~732')}
+    return {'space': E.get('space~751')}
 
 
-def d_711(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def d_718(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
+    LOCAL(ctx, E, 'n~735', 3, True)
     return True
 
 
-def d_712(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def d_719(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'plants', True)
+    LOCAL(ctx, E, 'r~736', 'plants', True)
     return True
 
 
-def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def d_721(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', 'city', True)
+    LOCAL(ctx, E, 't~737', 'city', True)
     return True
 
 
-def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~731', x_799(ctx, E), True)
+    LOCAL(ctx, E, 'mine~741', x_806(ctx, E), True)
     return True
 
 
-def d_718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_800(ctx, E):
+    LOCAL(ctx, E, 'legal~750', x_807(ctx, E), True)
+    return True
+
+
+def d_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_808(ctx, E):
         return False
     return True
 
 
-def d_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
+    LOCAL(ctx, E, 't~752', E.get('t~737'), True)
     return True
 
 
-def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_730(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
+    LOCAL(ctx, E, 's~753', E.get('space~751'), True)
     return True
 
 
-def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~753'), '=', False, K[11])
     return True
 
 
-def t_726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_727(ctx, k, s, E)
+    if x_406(ctx, E):
+        return t_735(ctx, k, s, E)
     return k()
 
 
-def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_729(ctx, r2, s, E)
+        return t_737(ctx, r2, s, E)
 
     def r2():
-        return t_731(ctx, r3, s, E)
+        return t_739(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~733'), 'space': E.get('s~734'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~752'), 'space': E.get('s~753'), 'by': E.get('you')})
         return k()
 
-    return t_728(ctx, r1, s, E)
+    return t_736(ctx, r1, s, E)
 
 
-def t_728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_809(ctx, E), k)
+    return DO(ctx, x_817(ctx, E), k)
 
 
-def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_810(ctx, E)))
-    old = E.get('x~735', MISSING)
+    items = list(items_of(x_818(ctx, E)))
+    old = E.get('x~754', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~735', old)
+        UNSET(ctx, E, 'x~754', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~735', item, True)
-            if x_811(ctx, E):
-                return t_730(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~754', item, True)
+            if x_819(ctx, E):
+                return t_738(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_812(ctx, E), k)
+    return DO(ctx, x_820(ctx, E), k)
 
 
-def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_739(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_813(ctx, E), k)
+    return DO(ctx, x_821(ctx, E), k)
 
 
-def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~733'), 'space': E.get('s~734'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~752'), 'space': E.get('s~753'), 'by': E.get('you')})
     return True
 
 
-def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_841(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_723, 0) if type(_h1) is dict else KEY(_h1, v_p_723, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_723, NOREC).get('step', 0) if type(v_p_723) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_723, NOREC).get('max', 0) if type(v_p_723) is str else 0))) is int else num(_w4))) for v_p_723 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_723, NOREC).get('tile', None) if type(v_p_723) is str else None) == E.get('t~721'))))
-    return MEMO(ctx, (833, E.get('t~721'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_739, 0) if type(_h1) is dict else KEY(_h1, v_p_739, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_739, NOREC).get('step', 0) if type(v_p_739) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_739, NOREC).get('max', 0) if type(v_p_739) is str else 0))) is int else num(_w4))) for v_p_739 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_739, NOREC).get('tile', None) if type(v_p_739) is str else None) == E.get('t~737'))))
+    return MEMO(ctx, (841, E.get('t~737'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_842(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~721'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~721'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_724 for v_s_724 in items_of(E.get('l~722')) if (True if ((not (v_s_724 in _h1 if type(_h1) in (list, dict) else IN(v_s_724, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('t~721'))) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_724 in _h2 if type(_h2) in (list, dict) else IN(v_s_724, _h2)))) or (((_h2.get(v_s_724, None) if type(_h2) is dict else KEY(_h2, v_s_724, None)) == E.get('you'))) else False)) and ((True if ((v_s_724 in _h3 if type(_h3) in (list, dict) else IN(v_s_724, _h3))) or ((not any((True if ((v_x_725 in _h1 if type(_h1) in (list, dict) else IN(v_x_725, _h1))) and ((not (v_x_725 in _h3 if type(_h3) in (list, dict) else IN(v_x_725, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_725, {}) if type(_h1) is dict else KEY(_h1, v_x_725, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_725, {}) if type(_h1) is dict else KEY(_h1, v_x_725, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_726)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_725, {}) if type(_h1) is dict else KEY(_h1, v_x_725, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_726)) else False)) else False) for v_u_726 in items_of(_h4))) else False) for v_x_725 in ADJ(ctx, 'spaces', v_s_724)))) else False)) else False)]
-    return MEMO(ctx, (834, E.get('l~722'), E.get('this'), E.get('t~721'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~737'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~737'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_740 for v_s_740 in items_of(E.get('l~738')) if (True if ((not (v_s_740 in _h1 if type(_h1) in (list, dict) else IN(v_s_740, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == E.get('t~737'))) or (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_740 in _h2 if type(_h2) in (list, dict) else IN(v_s_740, _h2)))) or (((_h2.get(v_s_740, None) if type(_h2) is dict else KEY(_h2, v_s_740, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_740 in _h4 if type(_h4) in (list, dict) else IN(v_s_740, _h4))) or ((not any((True if ((v_x_741 in _h1 if type(_h1) in (list, dict) else IN(v_x_741, _h1))) and ((not (v_x_741 in _h4 if type(_h4) in (list, dict) else IN(v_x_741, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_741, {}) if type(_h1) is dict else KEY(_h1, v_x_741, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_741, {}) if type(_h1) is dict else KEY(_h1, v_x_741, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_742)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_741, {}) if type(_h1) is dict else KEY(_h1, v_x_741, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_742)) else False)) else False) for v_u_742 in items_of(_h3))) else False) for v_x_741 in ADJ(ctx, 'spaces', v_s_740)))) else False)) else False)]
+    return MEMO(ctx, (842, E.get('l~738'), E.get('this'), E.get('t~737'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~727')) > 0)
+    return (FN['count'](ctx, None, E.get('open~743')) > 0)
 
 
-def x_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~730'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~730'), {}))
+    return (_w1.get(E.get('s~746'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~746'), {}))
 
 
-def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~729'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~729'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~745'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~745'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~730'))
+    return FLD(ctx, K[8], E.get('s~746'))
 
 
-def x_845(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~730'))
+    return ADJ(ctx, 'spaces', E.get('s~746'))
 
 
-def x_846(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_854(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return (E.get('x~731') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~731'), _w1))
+    return (E.get('x~747') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~747'), _w1))
 
 
-def x_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~731'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~731'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~747'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~747'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~729'))
+    return FLD(ctx, K[10], E.get('t~745'))
 
 
-def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_860(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~728')}
+    return {'space': E.get('space~744')}
 
 
-def d_744(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+def d_752(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', 'city', True)
+    LOCAL(ctx, E, 't~735', 'city', True)
     return True
 
 
-def d_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~727', x_834(ctx, E), True)
+    LOCAL(ctx, E, 'open~743', x_842(ctx, E), True)
     return True
 
 
-def d_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_835(ctx, E):
+    if not x_843(ctx, E):
         return False
     return True
 
 
-def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
+    LOCAL(ctx, E, 't~745', E.get('t~737'), True)
     return True
 
 
-def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_764(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
+    LOCAL(ctx, E, 's~746', E.get('space~744'), True)
     return True
 
 
-def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[11])
     return True
 
 
-def t_760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_761(ctx, k, s, E)
+    if x_406(ctx, E):
+        return t_769(ctx, k, s, E)
     return k()
 
 
-def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_763(ctx, r2, s, E)
+        return t_771(ctx, r2, s, E)
 
     def r2():
-        return t_765(ctx, r3, s, E)
+        return t_773(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~729'), 'space': E.get('s~730'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')})
         return k()
 
-    return t_762(ctx, r1, s, E)
+    return t_770(ctx, r1, s, E)
 
 
-def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_844(ctx, E), k)
+    return DO(ctx, x_852(ctx, E), k)
 
 
-def t_763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_845(ctx, E)))
-    old = E.get('x~731', MISSING)
+    items = list(items_of(x_853(ctx, E)))
+    old = E.get('x~747', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~731', old)
+        UNSET(ctx, E, 'x~747', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~731', item, True)
-            if x_846(ctx, E):
-                return t_764(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~747', item, True)
+            if x_854(ctx, E):
+                return t_772(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_847(ctx, E), k)
+    return DO(ctx, x_855(ctx, E), k)
 
 
-def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_848(ctx, E), k)
+    return DO(ctx, x_856(ctx, E), k)
 
 
-def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~729'), 'space': E.get('s~730'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')})
     return True
 
 
-def d_769(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_777(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'heat', True)
+    LOCAL(ctx, E, 'r~732', 'heat', True)
     return True
 
 
-def d_771(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_779(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'n~733', 2, True)
     return True
 
 
-def d_772(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_780(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'plants', True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
     return True
 
 
-def x_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~719'))) is str else None) == E.get('r~718'))) and ((E.get('card~719') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~735'))) is str else None) == E.get('r~734'))) and ((E.get('card~735') != E.get('this'))) else False)
 
 
-def x_872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~719'), 0))
+    return (_w2.get(E.get('card~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~735'), 0))
 
 
-def x_874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~719')}
+    return {'card': E.get('card~735')}
 
 
-def d_777(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def x_900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~755'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~755'), {}))
+
+
+def x_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~754'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~754'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~755'))
+
+
+def x_906(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~755'))
+
+
+def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~756') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~756'), _w1))
+
+
+def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~756'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~756'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~754'))
+
+
+def x_913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~753')}
+
+
+def d_785(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    return True
-
-
-def d_778(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    return True
-
-
-def d_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'microbe', True)
+    LOCAL(ctx, E, 'n~731', 3, True)
     return True
 
 
@@ -2419,650 +2523,973 @@ def d_786(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 2, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
     return True
 
 
-def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_721, 0) if type(_h1) is dict else KEY(_h1, v_p_721, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_721, NOREC).get('step', 0) if type(v_p_721) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_721, NOREC).get('max', 0) if type(v_p_721) is str else 0))) is int else num(_w4))) for v_p_721 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_721, NOREC).get('tile', None) if type(v_p_721) is str else None) == E.get('t~719'))))
-    return MEMO(ctx, (908, E.get('t~719'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~719'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~719'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_722 for v_s_722 in items_of(E.get('l~720')) if (True if ((not (v_s_722 in _h1 if type(_h1) in (list, dict) else IN(v_s_722, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('t~719'))) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_722 in _h2 if type(_h2) in (list, dict) else IN(v_s_722, _h2)))) or (((_h2.get(v_s_722, None) if type(_h2) is dict else KEY(_h2, v_s_722, None)) == E.get('you'))) else False)) and ((True if ((v_s_722 in _h3 if type(_h3) in (list, dict) else IN(v_s_722, _h3))) or ((not any((True if ((v_x_723 in _h1 if type(_h1) in (list, dict) else IN(v_x_723, _h1))) and ((not (v_x_723 in _h3 if type(_h3) in (list, dict) else IN(v_x_723, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_723, {}) if type(_h1) is dict else KEY(_h1, v_x_723, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_723, {}) if type(_h1) is dict else KEY(_h1, v_x_723, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_724)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_723, {}) if type(_h1) is dict else KEY(_h1, v_x_723, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_724)) else False)) else False) for v_u_724 in items_of(_h4))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722)))) else False)) else False)]
-    return MEMO(ctx, (909, E.get('l~720'), E.get('this'), E.get('t~719'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~725')) > 0)
-
-
-def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~728'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~728'), {}))
-
-
-def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~727'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~727'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~728'))
-
-
-def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~728'))
-
-
-def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~729') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~729'), _w1))
-
-
-def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~729'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~729'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~727'))
-
-
-def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~726')}
-
-
-def d_810(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+def d_790(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'city', True)
+    LOCAL(ctx, E, 'r~734', 'microbe', True)
     return True
 
 
-def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_794(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~725', x_909(ctx, E), True)
+    LOCAL(ctx, E, 'n~736', 2, True)
     return True
 
 
-def d_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_807(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_910(ctx, E):
-        return False
+    LOCAL(ctx, E, 's~755', E.get('space~753'), True)
     return True
 
 
-def d_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~719'), True)
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~755'), '=', False, K[11])
     return True
 
 
-def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return True
-
-
-def d_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[11])
-    return True
-
-
-def t_825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_402(ctx, E):
-        return t_826(ctx, k, s, E)
+    if x_406(ctx, E):
+        return t_812(ctx, k, s, E)
     return k()
 
 
-def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_812(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_828(ctx, r2, s, E)
+        return t_814(ctx, r2, s, E)
 
     def r2():
-        return t_830(ctx, r3, s, E)
+        return t_816(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~754'), 'space': E.get('s~755'), 'by': E.get('you')})
         return k()
 
-    return t_827(ctx, r1, s, E)
+    return t_813(ctx, r1, s, E)
 
 
-def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_919(ctx, E), k)
+    return DO(ctx, x_905(ctx, E), k)
 
 
-def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_920(ctx, E)))
-    old = E.get('x~729', MISSING)
+    items = list(items_of(x_906(ctx, E)))
+    old = E.get('x~756', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~729', old)
+        UNSET(ctx, E, 'x~756', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~729', item, True)
-            if x_921(ctx, E):
-                return t_829(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~756', item, True)
+            if x_907(ctx, E):
+                return t_815(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_922(ctx, E), k)
+    return DO(ctx, x_908(ctx, E), k)
 
 
-def t_830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_923(ctx, E), k)
+    return DO(ctx, x_909(ctx, E), k)
 
 
-def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~754'), 'space': E.get('s~755'), 'by': E.get('you')})
     return True
 
 
-def x_959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_716, 0) if type(_h1) is dict else KEY(_h1, v_p_716, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('step', 0) if type(v_p_716) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('max', 0) if type(v_p_716) is str else 0))) is int else num(_w4))) for v_p_716 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_716, NOREC).get('tile', None) if type(v_p_716) is str else None) == E.get('t~715'))))
-    return MEMO(ctx, (959, E.get('t~715'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_737, 0) if type(_h1) is dict else KEY(_h1, v_p_737, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_737, NOREC).get('step', 0) if type(v_p_737) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_737, NOREC).get('max', 0) if type(v_p_737) is str else 0))) is int else num(_w4))) for v_p_737 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_737, NOREC).get('tile', None) if type(v_p_737) is str else None) == E.get('t~735'))))
+    return MEMO(ctx, (917, E.get('t~735'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~715'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~715'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~715'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_721: (lambda v_near_724: (v_near_724 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~715'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_724) > 0)) else False) else v_open_721))([v_s_722 for v_s_722 in items_of(v_open_721) if (True if ((E.get('you') != None)) and (any((True if ((v_x_723 in _h2 if type(_h2) in (list, dict) else IN(v_x_723, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722))) else False)]))([v_s_718 for v_s_718 in [v_x_717 for v_x_717 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_717, NOREC).get('type', None) if type(v_x_717) is str else None) == _h1)] if (True if ((not (v_s_718 in _h2 if type(_h2) in (list, dict) else IN(v_s_718, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('t~715'))) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_718 in _h3 if type(_h3) in (list, dict) else IN(v_s_718, _h3)))) or (((_h3.get(v_s_718, None) if type(_h3) is dict else KEY(_h3, v_s_718, None)) == E.get('you'))) else False)) and ((True if ((v_s_718 in _h4 if type(_h4) in (list, dict) else IN(v_s_718, _h4))) or ((not any((True if ((v_x_719 in _h2 if type(_h2) in (list, dict) else IN(v_x_719, _h2))) and ((not (v_x_719 in _h4 if type(_h4) in (list, dict) else IN(v_x_719, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_720)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_720)) else False)) else False) for v_u_720 in items_of(_h5))) else False) for v_x_719 in ADJ(ctx, 'spaces', v_s_718)))) else False)) else False)])
-    return MEMO(ctx, (960, E.get('this'), E.get('t~715'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~735'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~735'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_738 for v_s_738 in items_of(E.get('l~736')) if (True if ((not (v_s_738 in _h1 if type(_h1) in (list, dict) else IN(v_s_738, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_738, NOREC).get('reserved', None) if type(v_s_738) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_738, NOREC).get('reserved', None) if type(v_s_738) is str else None) == E.get('t~735'))) or (((ctx.index.plain['spaces'].get(v_s_738, NOREC).get('reserved', None) if type(v_s_738) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_738 in _h2 if type(_h2) in (list, dict) else IN(v_s_738, _h2)))) or (((_h2.get(v_s_738, None) if type(_h2) is dict else KEY(_h2, v_s_738, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_738 in _h4 if type(_h4) in (list, dict) else IN(v_s_738, _h4))) or ((not any((True if ((v_x_739 in _h1 if type(_h1) in (list, dict) else IN(v_x_739, _h1))) and ((not (v_x_739 in _h4 if type(_h4) in (list, dict) else IN(v_x_739, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_739, {}) if type(_h1) is dict else KEY(_h1, v_x_739, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_739, {}) if type(_h1) is dict else KEY(_h1, v_x_739, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_740)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_739, {}) if type(_h1) is dict else KEY(_h1, v_x_739, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_740)) else False)) else False) for v_u_740 in items_of(_h3))) else False) for v_x_739 in ADJ(ctx, 'spaces', v_s_738)))) else False)) else False)]
+    return MEMO(ctx, (918, E.get('l~736'), E.get('this'), E.get('t~735'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~725')) > 0)
+    return (FN['count'](ctx, None, E.get('open~741')) > 0)
 
 
-def d_860(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def x_923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~744'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~744'), {}))
+
+
+def x_924(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~743'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~743'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~744'))
+
+
+def x_929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~744'))
+
+
+def x_930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~745') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~745'), _w1))
+
+
+def x_931(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~745'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~745'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~743'))
+
+
+def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~742')}
+
+
+def d_819(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
+    LOCAL(ctx, E, 't~731', 'city', True)
     return True
 
 
-def d_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_825(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_960(ctx, E), True)
+    LOCAL(ctx, E, 'open~741', x_918(ctx, E), True)
     return True
 
 
-def d_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_961(ctx, E):
+    if not x_919(ctx, E):
         return False
     return True
 
 
-def d_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 't~743', E.get('t~735'), True)
     return True
 
 
-def d_879(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_830(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~730', 2, True)
+    LOCAL(ctx, E, 's~744', E.get('space~742'), True)
     return True
 
 
-def d_880(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~731', 'megacredits', True)
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~744'), '=', False, K[11])
     return True
 
 
-def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def t_834(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_718, NOREC).get('resource', None) if type(v_card_718) is str else None) == E.get('r~716'))) and ((v_card_718 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_718, 0) if type((_w1 := (ctx.state['players'][v_holder_717] if type(v_holder_717) is int and 0 <= v_holder_717 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_718, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~715'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_718, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_718 in items_of((ctx.state['players'][v_holder_717] if type(v_holder_717) is int and 0 <= v_holder_717 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_717 in items_of(list(range(len(ctx.state['players']))))])
+    if x_406(ctx, E):
+        return t_835(ctx, k, s, E)
+    return k()
 
 
-def x_1003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def t_835(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~719'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+    def r1():
+        return t_837(ctx, r2, s, E)
+
+    def r2():
+        return t_839(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~743'), 'space': E.get('s~744'), 'by': E.get('you')})
+        return k()
+
+    return t_836(ctx, r1, s, E)
 
 
-def x_1004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def t_836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~720'))) is str else None) == E.get('r~716'))) and ((E.get('card~720') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~720'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~719'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~720'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~715'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~720'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return DO(ctx, x_928(ctx, E), k)
 
 
-def x_1005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+def t_837(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~719'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~720'), 0))
+    items = list(items_of(x_929(ctx, E)))
+    old = E.get('x~745', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~745', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~745', item, True)
+            if x_930(ctx, E):
+                return t_838(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
 
 
-def x_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~720')}
+    return DO(ctx, x_931(ctx, E), k)
 
 
-def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
+def t_839(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_932(ctx, E), k)
+
+
+def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~743'), 'space': E.get('s~744'), 'by': E.get('you')})
+    return True
+
+
+def x_968(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_732, 0) if type(_h1) is dict else KEY(_h1, v_p_732, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_732, NOREC).get('step', 0) if type(v_p_732) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_732, NOREC).get('max', 0) if type(v_p_732) is str else 0))) is int else num(_w4))) for v_p_732 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_732, NOREC).get('tile', None) if type(v_p_732) is str else None) == E.get('t~731'))))
+    return MEMO(ctx, (968, E.get('t~731'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_969(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~731'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_734, NOREC).get('reserved', None) if type(v_x_734) is str else None) == E.get('this')) for v_x_734 in [v_x_733 for v_x_733 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_733, NOREC).get('type', None) if type(v_x_733) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (969, E.get('this'), E.get('t~731'),), compute)
+
+
+def x_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~731'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = ctx.state.get('claims')
+        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~731'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~731'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return (lambda v_open_740: ((lambda v_near_743: (v_near_743 if (FN['count'](ctx, None, v_near_743) > 0) else v_open_740))([v_s_741 for v_s_741 in items_of(v_open_740) if (True if ((E.get('you') != None)) and (any((True if ((v_x_742 in _h2 if type(_h2) in (list, dict) else IN(v_x_742, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_742, {}) if type(_h2) is dict else KEY(_h2, v_x_742, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_742 in ADJ(ctx, 'spaces', v_s_741))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~731'))) is str else None) == 'if_possible') else v_open_740))([v_s_737 for v_s_737 in [v_x_736 for v_x_736 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_736, NOREC).get('type', None) if type(v_x_736) is str else None) == _h1)] if (True if ((not (v_s_737 in _h2 if type(_h2) in (list, dict) else IN(v_s_737, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == E.get('t~731'))) or (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == E.get('mine~735'))) else False)) and ((True if ((not (v_s_737 in _h3 if type(_h3) in (list, dict) else IN(v_s_737, _h3)))) or (((_h3.get(v_s_737, None) if type(_h3) is dict else KEY(_h3, v_s_737, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_737 in _h5 if type(_h5) in (list, dict) else IN(v_s_737, _h5))) or ((not any((True if ((v_x_738 in _h2 if type(_h2) in (list, dict) else IN(v_x_738, _h2))) and ((not (v_x_738 in _h5 if type(_h5) in (list, dict) else IN(v_x_738, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_738, {}) if type(_h2) is dict else KEY(_h2, v_x_738, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_738, {}) if type(_h2) is dict else KEY(_h2, v_x_738, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_739)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_738, {}) if type(_h2) is dict else KEY(_h2, v_x_738, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_739)) else False)) else False) for v_u_739 in items_of(_h4))) else False) for v_x_738 in ADJ(ctx, 'spaces', v_s_737)))) else False)) else False)])
+    return MEMO(ctx, (970, E.get('mine~735'), E.get('t~731'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_971(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~744')) > 0)
+
+
+def x_975(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~747'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~747'), {}))
+
+
+def x_976(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~746'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~746'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~747'))
+
+
+def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~747'))
+
+
+def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~748') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~748'), _w1))
+
+
+def x_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~748'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~748'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~746'))
+
+
+def x_988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~745')}
+
+
+def x_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
+
+
+def d_869(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~731', 'ocean', True)
+    return True
+
+
+def d_872(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~735', x_969(ctx, E), True)
+    return True
+
+
+def d_873(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~744', x_970(ctx, E), True)
+    return True
+
+
+def d_874(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_971(ctx, E):
+        return False
+    return True
+
+
+def d_877(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
+    return True
+
+
+def d_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
+    return True
+
+
+def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[11])
+    return True
+
+
+def t_882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_406(ctx, E):
+        return t_883(ctx, k, s, E)
+    return k()
+
+
+def t_883(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_885(ctx, r2, s, E)
+
+    def r2():
+        return t_887(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~746'), 'space': E.get('s~747'), 'by': E.get('you')})
+        return k()
+
+    return t_884(ctx, r1, s, E)
+
+
+def t_884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_980(ctx, E), k)
+
+
+def t_885(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_981(ctx, E)))
+    old = E.get('x~748', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~748', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~748', item, True)
+            if x_982(ctx, E):
+                return t_886(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_886(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_983(ctx, E), k)
+
+
+def t_887(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_984(ctx, E), k)
+
+
+def d_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~746'), 'space': E.get('s~747'), 'by': E.get('you')})
+    return True
+
+
+def d_889(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~749', 2, True)
+    return True
+
+
+def d_890(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~750', 'megacredits', True)
+    return True
+
+
+def x_1011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+    if E is None:
+        E = ctx.env()
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_734, NOREC).get('resource', None) if type(v_card_734) is str else None) == E.get('r~732'))) and ((v_card_734 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_734, 0) if type((_w1 := (ctx.state['players'][v_holder_733] if type(v_holder_733) is int and 0 <= v_holder_733 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_734, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~731'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_734, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_734 in items_of((ctx.state['players'][v_holder_733] if type(v_holder_733) is int and 0 <= v_holder_733 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_733 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_1013(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~735'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+
+
+def x_1014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    if E is None:
+        E = ctx.env()
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~736'))) is str else None) == E.get('r~732'))) and ((E.get('card~736') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~736'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~735'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~736'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~731'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~736'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+
+
+def x_1015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('card~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~735'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~736'), 0))
+
+
+def x_1017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~736')}
+
+
+def x_1022(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     if E is None:
         E = ctx.env()
     return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
-def d_897(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def d_907(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'animal', True)
+    LOCAL(ctx, E, 'r~732', 'animal', True)
     return True
 
 
-def d_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def d_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1001(ctx, E):
+    if not x_1011(ctx, E):
         return False
     return True
 
 
-def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def d_914(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'animal', True)
+    LOCAL(ctx, E, 'r~738', 'animal', True)
     return True
 
 
-def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
+def x_1024(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
     if E is None:
         E = ctx.env()
     return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
 
 
-def d_912(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def d_922(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'animal', True)
+    LOCAL(ctx, E, 'r~734', 'animal', True)
     return True
 
 
-def d_915(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def d_925(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 3, True)
+    LOCAL(ctx, E, 'n~736', 3, True)
     return True
 
 
-def d_916(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def d_926(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~721', 'plants', True)
+    LOCAL(ctx, E, 'r~737', 'plants', True)
     return True
 
 
-def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
+def x_1044(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
+    return MEMO(ctx, (1044, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('science') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('science') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
 
 
-def d_968(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_979(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 2, True)
+    LOCAL(ctx, E, 'n~735', 2, True)
     return True
 
 
-def d_969(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_980(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'energy', True)
+    LOCAL(ctx, E, 'r~736', 'energy', True)
     return True
 
 
-def x_1138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_1150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~733'))) is int else num(_w4)))
 
 
-def x_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_1156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~719'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~719'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~719'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~719'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~735'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~735'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~735'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~735'))) is str else 0))) is int else num(_w7)))
 
 
-def x_1145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_1157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~719'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~719'), 0))
+    return (_w1.get(E.get('p~735'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~735'), 0))
 
 
-def x_1146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_1158(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~719'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~735'))) is str else 0)
 
 
-def x_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_1160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~719'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~735'))) is str else None) != None)
 
 
-def x_1149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_1161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~719'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~719'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~735'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~735'))) is str else None), 0))
 
 
-def x_1153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_1165(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~719'))
+    return FLD(ctx, K[1], E.get('p~735'))
 
 
-def x_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~721'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~719'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~719'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~737'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~735'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~735'), 0)))
 
 
-def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_1167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~721'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~737'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_1011(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def d_1023(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'microbe', True)
+    LOCAL(ctx, E, 'r~732', 'microbe', True)
     return True
 
 
-def d_1017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_1029(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1138(ctx, E):
+    if not x_1150(ctx, E):
         return False
     return True
 
 
-def d_1019(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def d_1031(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~719', 'oxygen', True)
+    LOCAL(ctx, E, 'p~735', 'oxygen', True)
     return True
 
 
-def d_1020(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def d_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 1, True)
+    LOCAL(ctx, E, 'n~736', 1, True)
     return True
 
 
-def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1043(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1153(ctx, E)))
-    old = E.get('b~721', MISSING)
+    items = list(items_of(x_1165(ctx, E)))
+    old = E.get('b~737', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~721', old)
+        UNSET(ctx, E, 'b~737', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~721', item, True)
-            if x_1154(ctx, E):
-                return t_1032(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~737', item, True)
+            if x_1166(ctx, E):
+                return t_1044(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1044(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1155(ctx, E), k)
+    return DO(ctx, x_1167(ctx, E), k)
 
 
-def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~735'), 'by': E.get('you')})
     return True
 
 
-def x_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
+def x_1171(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
-def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
+def x_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
     if E is None:
         E = ctx.env()
     return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))
 
 
-def x_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_1217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~715'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~731'))) is str else None) == 'game')
 
 
-def x_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_1218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~715'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~715'), 0))
+    return (_w1.get(E.get('t~731'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~731'), 0))
 
 
-def x_1208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_1220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~715'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~715'), 0))
+    return (_w2.get(E.get('t~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~731'), 0))
 
 
-def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_1222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~715') == 'tr')) and (((_w1 if type((_w1 := E.get('n~716'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~731') == 'tr')) and (((_w1 if type((_w1 := E.get('n~732'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_1072(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+def d_1084(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'tr', True)
+    LOCAL(ctx, E, 't~731', 'tr', True)
     return True
 
 
-def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1210(ctx, E):
+    if x_1222(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -3070,236 +3497,520 @@ def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def x_1243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1255(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~725'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~725'), 0))
+    return (_w2.get(E.get('r~741'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~741'), 0))
 
 
-def x_1247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1259(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~727'), 0))
+    return (_w2.get(E.get('r~743'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~743'), 0))
 
 
-def x_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
+def x_1262(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
 
 
-def d_1143(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1155(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'steel', True)
+    LOCAL(ctx, E, 'r~738', 'steel', True)
     return True
 
 
-def d_1155(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+def d_1167(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 4, True)
+    LOCAL(ctx, E, 'n~733', 4, True)
     return True
 
 
-def d_1208(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+def d_1220(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'energy', True)
+    LOCAL(ctx, E, 'r~734', 'energy', True)
     return True
 
 
-def x_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
+def x_1371(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+    return MEMO(ctx, (1371, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('science') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('science') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
 
 
-def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
+def x_1407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~718')}
+    return {'card': E.get('card~734')}
 
 
-def x_1403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0))
+    return (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~737'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~736'), 0))
 
 
-def x_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~721')}
+    return {'target': E.get('target~737')}
 
 
-def x_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_1423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~724'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~724'), 0))
+    return (_w2.get(E.get('r~740'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~740'), 0))
 
 
-def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~723'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~725'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~739'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~741'))) is int else num(_w2)))
 
 
-def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1261(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~723', 1, True)
+    LOCAL(ctx, E, 'n~739', 1, True)
     return True
 
 
-def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
+def x_1426(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
-def d_1263(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
+def d_1275(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'animal', True)
+    LOCAL(ctx, E, 'r~736', 'animal', True)
     return True
 
 
-def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
+def x_1441(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
 
 
-def x_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_731, 0) if type(_h1) is dict else KEY(_h1, v_p_731, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('step', 0) if type(v_p_731) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('max', 0) if type(v_p_731) is str else 0))) is int else num(_w4))) for v_p_731 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_731, NOREC).get('tile', None) if type(v_p_731) is str else None) == E.get('t~730'))))
-    return MEMO(ctx, (1452, E.get('t~730'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_750, 0) if type(_h1) is dict else KEY(_h1, v_p_750, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('step', 0) if type(v_p_750) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('max', 0) if type(v_p_750) is str else 0))) is int else num(_w4))) for v_p_750 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_750, NOREC).get('tile', None) if type(v_p_750) is str else None) == E.get('t~749'))))
+    return MEMO(ctx, (1465, E.get('t~749'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_1466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~730'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~730'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~730'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_736: (lambda v_near_739: (v_near_739 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~730'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_739) > 0)) else False) else v_open_736))([v_s_737 for v_s_737 in items_of(v_open_736) if (True if ((E.get('you') != None)) and (any((True if ((v_x_738 in _h2 if type(_h2) in (list, dict) else IN(v_x_738, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_738, {}) if type(_h2) is dict else KEY(_h2, v_x_738, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_738 in ADJ(ctx, 'spaces', v_s_737))) else False)]))([v_s_733 for v_s_733 in [v_x_732 for v_x_732 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_732, NOREC).get('type', None) if type(v_x_732) is str else None) == _h1)] if (True if ((not (v_s_733 in _h2 if type(_h2) in (list, dict) else IN(v_s_733, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('t~730'))) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_733 in _h3 if type(_h3) in (list, dict) else IN(v_s_733, _h3)))) or (((_h3.get(v_s_733, None) if type(_h3) is dict else KEY(_h3, v_s_733, None)) == E.get('you'))) else False)) and ((True if ((v_s_733 in _h4 if type(_h4) in (list, dict) else IN(v_s_733, _h4))) or ((not any((True if ((v_x_734 in _h2 if type(_h2) in (list, dict) else IN(v_x_734, _h2))) and ((not (v_x_734 in _h4 if type(_h4) in (list, dict) else IN(v_x_734, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_734, {}) if type(_h2) is dict else KEY(_h2, v_x_734, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_734, {}) if type(_h2) is dict else KEY(_h2, v_x_734, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_735)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_734, {}) if type(_h2) is dict else KEY(_h2, v_x_734, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_735)) else False)) else False) for v_u_735 in items_of(_h5))) else False) for v_x_734 in ADJ(ctx, 'spaces', v_s_733)))) else False)) else False)])
-    return MEMO(ctx, (1453, E.get('this'), E.get('t~730'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('reserved', None) if type(v_x_752) is str else None) == E.get('this')) for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (1466, E.get('this'), E.get('t~749'),), compute)
 
 
-def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_1467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~740')) > 0)
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = ctx.state.get('claims')
+        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~749'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~749'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return (lambda v_open_758: ((lambda v_near_761: (v_near_761 if (FN['count'](ctx, None, v_near_761) > 0) else v_open_758))([v_s_759 for v_s_759 in items_of(v_open_758) if (True if ((E.get('you') != None)) and (any((True if ((v_x_760 in _h2 if type(_h2) in (list, dict) else IN(v_x_760, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_760, {}) if type(_h2) is dict else KEY(_h2, v_x_760, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_760 in ADJ(ctx, 'spaces', v_s_759))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~749'))) is str else None) == 'if_possible') else v_open_758))([v_s_755 for v_s_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)] if (True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~749'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('mine~753'))) else False)) and ((True if ((not (v_s_755 in _h3 if type(_h3) in (list, dict) else IN(v_s_755, _h3)))) or (((_h3.get(v_s_755, None) if type(_h3) is dict else KEY(_h3, v_s_755, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_755 in _h5 if type(_h5) in (list, dict) else IN(v_s_755, _h5))) or ((not any((True if ((v_x_756 in _h2 if type(_h2) in (list, dict) else IN(v_x_756, _h2))) and ((not (v_x_756 in _h5 if type(_h5) in (list, dict) else IN(v_x_756, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h4))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)])
+    return MEMO(ctx, (1467, E.get('mine~753'), E.get('t~749'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_1468(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~762')) > 0)
+
+
+def x_1472(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~765'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~765'), {}))
+
+
+def x_1473(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~764'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~764'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_1477(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~765'))
+
+
+def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~765'))
+
+
+def x_1479(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~766') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~766'), _w1))
+
+
+def x_1480(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~766'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~766'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~764'))
+
+
+def x_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~763')}
+
+
+def d_1298(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~749', 'ocean', True)
+    return True
+
+
+def d_1301(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~753', x_1466(ctx, E), True)
+    return True
+
+
+def d_1302(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~762', x_1467(ctx, E), True)
+    return True
+
+
+def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1468(ctx, E):
+        return False
+    return True
+
+
+def d_1306(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~764', E.get('t~749'), True)
+    return True
+
+
+def d_1307(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~765', E.get('space~763'), True)
+    return True
+
+
+def d_1310(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~765'), '=', False, K[11])
+    return True
+
+
+def t_1311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_406(ctx, E):
+        return t_1312(ctx, k, s, E)
+    return k()
+
+
+def t_1312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_1314(ctx, r2, s, E)
+
+    def r2():
+        return t_1316(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~764'), 'space': E.get('s~765'), 'by': E.get('you')})
+        return k()
+
+    return t_1313(ctx, r1, s, E)
+
+
+def t_1313(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1477(ctx, E), k)
+
+
+def t_1314(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_1478(ctx, E)))
+    old = E.get('x~766', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~766', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~766', item, True)
+            if x_1479(ctx, E):
+                return t_1315(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_1315(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1480(ctx, E), k)
+
+
+def t_1316(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1481(ctx, E), k)
+
+
+def d_1317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~764'), 'space': E.get('s~765'), 'by': E.get('you')})
+    return True
+
+
+def x_1487(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
+
+
+def d_1342(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~732', 'steel', True)
+    return True
+
+
+def x_1536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+
+
+def x_1540(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1540, E.get('k~732'),), lambda: [v_x_733 for v_x_733 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_733, NOREC).get('type', None) if type(v_x_733) is str else None) == E.get('k~732'))])
+
+
+def x_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_736, 0) if type(_h1) is dict else KEY(_h1, v_p_736, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_736, NOREC).get('step', 0) if type(v_p_736) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_736, NOREC).get('max', 0) if type(v_p_736) is str else 0))) is int else num(_w4))) for v_p_736 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_736, NOREC).get('tile', None) if type(v_p_736) is str else None) == E.get('t~734'))))
+    return MEMO(ctx, (1541, E.get('t~734'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~734'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~734'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_737 for v_s_737 in items_of(E.get('l~735')) if (True if ((not (v_s_737 in _h1 if type(_h1) in (list, dict) else IN(v_s_737, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == E.get('t~734'))) or (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_737 in _h2 if type(_h2) in (list, dict) else IN(v_s_737, _h2)))) or (((_h2.get(v_s_737, None) if type(_h2) is dict else KEY(_h2, v_s_737, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_737 in _h4 if type(_h4) in (list, dict) else IN(v_s_737, _h4))) or ((not any((True if ((v_x_738 in _h1 if type(_h1) in (list, dict) else IN(v_x_738, _h1))) and ((not (v_x_738 in _h4 if type(_h4) in (list, dict) else IN(v_x_738, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_738, {}) if type(_h1) is dict else KEY(_h1, v_x_738, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_738, {}) if type(_h1) is dict else KEY(_h1, v_x_738, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_739)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_738, {}) if type(_h1) is dict else KEY(_h1, v_x_738, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_739)) else False)) else False) for v_u_739 in items_of(_h3))) else False) for v_x_738 in ADJ(ctx, 'spaces', v_s_737)))) else False)) else False)]
+    return MEMO(ctx, (1542, E.get('l~735'), E.get('this'), E.get('t~734'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_1543(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('open~740')) > 0)
+
+
+def x_1547(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('s~743'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~743'), {}))
 
 
-def x_1459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_1548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
     return {'tile': E.get('t~742'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~742'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_1552(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[8], E.get('s~743'))
 
 
-def x_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_1553(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return ADJ(ctx, 'spaces', E.get('s~743'))
 
 
-def x_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_1554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return (E.get('x~744') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~744'), _w1))
 
 
-def x_1466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~744'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~744'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_1467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[10], E.get('t~742'))
 
 
-def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_1560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     if E is None:
         E = ctx.env()
     return {'space': E.get('space~741')}
 
 
-def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+def d_1360(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', 'ocean', True)
+    LOCAL(ctx, E, 't~734', E.get('t~731'), True)
     return True
 
 
-def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_1361(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~740', x_1453(ctx, E), True)
+    LOCAL(ctx, E, 'l~735', x_1540(ctx, E), True)
     return True
 
 
-def d_1289(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_1364(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1454(ctx, E):
+    LOCAL(ctx, E, 'open~740', x_1542(ctx, E), True)
+    return True
+
+
+def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1543(ctx, E):
         return False
     return True
 
 
-def d_1292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_1368(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~742', E.get('t~730'), True)
+    LOCAL(ctx, E, 't~742', E.get('t~734'), True)
     return True
 
 
-def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_1369(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3309,7 +4020,7 @@ def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def d_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3319,28 +4030,28 @@ def d_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def t_1297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_1298(ctx, k, s, E)
+    if x_406(ctx, E):
+        return t_1374(ctx, k, s, E)
     return k()
 
 
-def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1300(ctx, r2, s, E)
+        return t_1376(ctx, r2, s, E)
 
     def r2():
-        return t_1302(ctx, r3, s, E)
+        return t_1378(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
@@ -3348,25 +4059,25 @@ def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')})
         return k()
 
-    return t_1299(ctx, r1, s, E)
+    return t_1375(ctx, r1, s, E)
 
 
-def t_1299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1463(ctx, E), k)
+    return DO(ctx, x_1552(ctx, E), k)
 
 
-def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1464(ctx, E)))
+    items = list(items_of(x_1553(ctx, E)))
     old = E.get('x~744', MISSING)
 
     def brk():
@@ -3378,32 +4089,32 @@ def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'x~744', item, True)
-            if x_1465(ctx, E):
-                return t_1301(ctx, lambda i=i: nxt(i), brk, E)
+            if x_1554(ctx, E):
+                return t_1377(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1466(ctx, E), k)
+    return DO(ctx, x_1555(ctx, E), k)
 
 
-def t_1302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_1378(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1467(ctx, E), k)
+    return DO(ctx, x_1556(ctx, E), k)
 
 
-def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1379(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3414,549 +4125,294 @@ def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     return True
 
 
-def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
-
-
-def d_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+def d_1396(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'steel', True)
+    LOCAL(ctx, E, 'r~736', 'steel', True)
     return True
 
 
-def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
-
-
-def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (1526, E.get('k~716'),), lambda: [v_x_717 for v_x_717 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_717, NOREC).get('type', None) if type(v_x_717) is str else None) == E.get('k~716'))])
-
-
-def x_1527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_720, 0) if type(_h1) is dict else KEY(_h1, v_p_720, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('step', 0) if type(v_p_720) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('max', 0) if type(v_p_720) is str else 0))) is int else num(_w4))) for v_p_720 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_720, NOREC).get('tile', None) if type(v_p_720) is str else None) == E.get('t~718'))))
-    return MEMO(ctx, (1527, E.get('t~718'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~718'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~718'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_721 for v_s_721 in items_of(E.get('l~719')) if (True if ((not (v_s_721 in _h1 if type(_h1) in (list, dict) else IN(v_s_721, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('t~718'))) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_721 in _h2 if type(_h2) in (list, dict) else IN(v_s_721, _h2)))) or (((_h2.get(v_s_721, None) if type(_h2) is dict else KEY(_h2, v_s_721, None)) == E.get('you'))) else False)) and ((True if ((v_s_721 in _h3 if type(_h3) in (list, dict) else IN(v_s_721, _h3))) or ((not any((True if ((v_x_722 in _h1 if type(_h1) in (list, dict) else IN(v_x_722, _h1))) and ((not (v_x_722 in _h3 if type(_h3) in (list, dict) else IN(v_x_722, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_722, {}) if type(_h1) is dict else KEY(_h1, v_x_722, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_722, {}) if type(_h1) is dict else KEY(_h1, v_x_722, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_723)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_722, {}) if type(_h1) is dict else KEY(_h1, v_x_722, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_723)) else False)) else False) for v_u_723 in items_of(_h4))) else False) for v_x_722 in ADJ(ctx, 'spaces', v_s_721)))) else False)) else False)]
-    return MEMO(ctx, (1528, E.get('l~719'), E.get('this'), E.get('t~718'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~724')) > 0)
-
-
-def x_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~727'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~727'), {}))
-
-
-def x_1534(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~726'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~726'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_1538(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~727'))
-
-
-def x_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~727'))
-
-
-def x_1540(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~728') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~728'), _w1))
-
-
-def x_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~728'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~728'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~726'))
-
-
-def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~725')}
-
-
-def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_1399(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~715'), True)
+    LOCAL(ctx, E, 'n~731', 5, True)
     return True
 
 
-def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_1405(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~719', x_1526(ctx, E), True)
+    LOCAL(ctx, E, 'p~731', 'oxygen', True)
     return True
 
 
-def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_1421(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~724', x_1528(ctx, E), True)
+    LOCAL(ctx, E, 'n~734', 2, True)
     return True
 
 
-def d_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1529(ctx, E):
-        return False
-    return True
-
-
-def d_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~726', E.get('t~718'), True)
-    return True
-
-
-def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~727', E.get('space~725'), True)
-    return True
-
-
-def d_1358(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[11])
-    return True
-
-
-def t_1359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_402(ctx, E):
-        return t_1360(ctx, k, s, E)
-    return k()
-
-
-def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_1362(ctx, r2, s, E)
-
-    def r2():
-        return t_1364(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~726'), 'space': E.get('s~727'), 'by': E.get('you')})
-        return k()
-
-    return t_1361(ctx, r1, s, E)
-
-
-def t_1361(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1538(ctx, E), k)
-
-
-def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1539(ctx, E)))
-    old = E.get('x~728', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~728', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~728', item, True)
-            if x_1540(ctx, E):
-                return t_1363(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_1363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1541(ctx, E), k)
-
-
-def t_1364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1542(ctx, E), k)
-
-
-def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~726'), 'space': E.get('s~727'), 'by': E.get('you')})
-    return True
-
-
-def d_1382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'steel', True)
-    return True
-
-
-def d_1385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 5, True)
-    return True
-
-
-def d_1391(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'oxygen', True)
-    return True
-
-
-def d_1407(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 2, True)
-    return True
-
-
-def x_1611(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
+def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:200
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return FN['first'](ctx, None, [v_s_717 for v_s_717 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_717, {}) if type(_h1) is dict else KEY(_h1, v_s_717, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
-    return MEMO(ctx, (1611, E.get('this'), ctx.stamps.get('board', 0),), compute)
+        return FN['first'](ctx, None, [v_s_733 for v_s_733 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_733, {}) if type(_h1) is dict else KEY(_h1, v_s_733, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
+    return MEMO(ctx, (1625, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:201
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~718'))) is str else [])
-        return [v_r_719 for v_r_719 in items_of(E.get('l~716')) if (True if ((E.get('sp~718') != None)) and ((v_r_719 in _h1 if type(_h1) in (list, dict) else IN(v_r_719, _h1))) else False)]
-    return MEMO(ctx, (1612, E.get('l~716'), E.get('sp~718'),), compute)
+        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~734'))) is str else [])
+        return [v_r_735 for v_r_735 in items_of(E.get('l~732')) if (True if ((E.get('sp~734') != None)) and ((v_r_735 in _h1 if type(_h1) in (list, dict) else IN(v_r_735, _h1))) else False)]
+    return MEMO(ctx, (1626, E.get('l~732'), E.get('sp~734'),), compute)
 
 
-def x_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
+def x_1627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:202
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('shown~720')) > 0)
+    return (FN['count'](ctx, None, E.get('shown~736')) > 0)
 
 
-def x_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def x_1628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, E.get('shown~720'))
+    return FN['distinct'](ctx, None, E.get('shown~736'))
 
 
-def x_1617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1631(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~723'), 0))
+    return (_w2.get(E.get('r~739'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~739'), 0))
 
 
-def x_1619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def x_1633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
     if E is None:
         E = ctx.env()
-    return {'resource': E.get('r~721')}
+    return {'resource': E.get('r~737')}
 
 
-def d_1418(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
+def d_1432(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~716', K[13], True)
+    LOCAL(ctx, E, 'l~732', K[13], True)
     return True
 
 
-def d_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
+def d_1434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:200
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~718', x_1611(ctx, E), True)
+    LOCAL(ctx, E, 'sp~734', x_1625(ctx, E), True)
     return True
 
 
-def d_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def d_1435(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:201
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shown~720', x_1612(ctx, E), True)
+    LOCAL(ctx, E, 'shown~736', x_1626(ctx, E), True)
     return True
 
 
-def d_1425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def d_1439(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
+    LOCAL(ctx, E, 'n~738', E.get('n~731'), True)
     return True
 
 
-def d_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
+    LOCAL(ctx, E, 'r~739', E.get('r~737'), True)
     return True
 
 
-def d_1430(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def d_1444(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~725', K[13], True)
+    LOCAL(ctx, E, 'l~741', K[13], True)
     return True
 
 
-def d_1527(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+def d_1541(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 7, True)
+    LOCAL(ctx, E, 'n~737', 7, True)
     return True
 
 
-def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
+def x_1760(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
 
 
-def x_1747(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
+def x_1761(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     if E is None:
         E = ctx.env()
     return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science')
 
 
-def x_1772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0))
+    return (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~735'), 0))
 
 
-def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~726'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~726'), 0))
+    return (_w2.get(E.get('r~742'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~742'), 0))
 
 
-def d_1610(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1625(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 7, True)
+    LOCAL(ctx, E, 'n~731', 7, True)
     return True
 
 
-def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+def d_1655(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'titanium', True)
+    LOCAL(ctx, E, 'r~734', 'titanium', True)
     return True
 
 
-def x_2062(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
+def x_2082(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
 
 
-def x_2138(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+def x_2158(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_717 for v_s_717 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_717, {}) if type(_h1) is dict else KEY(_h1, v_s_717, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
-    return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), compute)
+        return len([v_s_733 for v_s_733 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_733, {}) if type(_h1) is dict else KEY(_h1, v_s_733, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
+    return MEMO(ctx, (2158, ctx.stamps.get('board', 0),), compute)
 
 
-def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~718'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~720'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~734'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~736'))) is int else num(_w2)))
 
 
-def d_1886(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+def d_1906(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~720', x_2138(ctx, E), True)
+    LOCAL(ctx, E, 'k~736', x_2158(ctx, E), True)
     return True
 
 
-def d_1949(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def d_1955(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
+    LOCAL(ctx, E, 'n~749', 1, True)
     return True
 
 
-def x_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~730'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~730'), 0))
-
-
-def x_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~729'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~731'))) is int else num(_w2)))
-
-
-def d_1974(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_1970(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~729', 1, True)
+    LOCAL(ctx, E, 'n~731', 4, True)
     return True
 
 
-def x_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def x_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return [E.get('c~718')]
+    return (_w2.get(E.get('r~746'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~746'), 0))
 
 
-def x_2415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def x_2257(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return {'keep': E.get('c~718')}
+    return ((_w1 if type((_w1 := E.get('n~745'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~747'))) is int else num(_w2)))
 
 
-def d_2124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+def d_1995(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
+    LOCAL(ctx, E, 'n~745', 1, True)
     return True
 
 
-def d_2137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def x_2434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    if E is None:
+        E = ctx.env()
+    return [E.get('c~734')]
+
+
+def x_2437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    if E is None:
+        E = ctx.env()
+    return {'keep': E.get('c~734')}
+
+
+def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~733', E.get('n~731'), True)
+    return True
+
+
+def d_2159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3964,14 +4420,14 @@ def d_2137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[7])
+        SET(ctx, 'offer', c, key, x_2434(ctx, E), '-=', True, K[7])
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2412(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_2434(ctx, E), '+=', True, K[12])
     return True
 
 
-def d_2138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3979,11 +4435,11 @@ def d_2138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[7])
+        SET(ctx, 'offer', c, key, x_2434(ctx, E), '-=', True, K[7])
     return True
 
 
-def d_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3991,403 +4447,403 @@ def d_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2412(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_2434(ctx, E), '+=', True, K[12])
     return True
 
 
-def d_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+def d_2162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_487(ctx, E), '+=', True, K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', x_491(ctx, E), '+=', True, K[6])
     return True
 
 
-def x_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
+def x_2460(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
 
 
-def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
+def x_2472(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
 
 
-def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_2538(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~729'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~729'), {}))
+    return (_w1.get(E.get('s~745'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~745'), {}))
 
 
-def x_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_2539(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~728'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~728'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~744'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~744'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2521(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~729'))
+    return FLD(ctx, K[8], E.get('s~745'))
 
 
-def x_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2544(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~729'))
+    return ADJ(ctx, 'spaces', E.get('s~745'))
 
 
-def x_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return (E.get('x~730') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~730'), _w1))
+    return (E.get('x~746') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~746'), _w1))
 
 
-def x_2524(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~730'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~730'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~746'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~746'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_2525(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_2547(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~728'))
+    return FLD(ctx, K[10], E.get('t~744'))
 
 
-def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
+def x_2551(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:174
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~727')}
+    return {'space': E.get('space~743')}
 
 
-def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
+def d_2247(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:174
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
+    LOCAL(ctx, E, 's~745', E.get('space~743'), True)
     return True
 
 
-def d_2228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_2250(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~745'), '=', False, K[11])
     return True
 
 
-def t_2229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_2251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_2230(ctx, k, s, E)
+    if x_406(ctx, E):
+        return t_2252(ctx, k, s, E)
     return k()
 
 
-def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_2252(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_2232(ctx, r2, s, E)
+        return t_2254(ctx, r2, s, E)
 
     def r2():
-        return t_2234(ctx, r3, s, E)
+        return t_2256(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~728'), 'space': E.get('s~729'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~744'), 'space': E.get('s~745'), 'by': E.get('you')})
         return k()
 
-    return t_2231(ctx, r1, s, E)
+    return t_2253(ctx, r1, s, E)
 
 
-def t_2231(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_2253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2521(ctx, E), k)
+    return DO(ctx, x_2543(ctx, E), k)
 
 
-def t_2232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_2254(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2522(ctx, E)))
-    old = E.get('x~730', MISSING)
+    items = list(items_of(x_2544(ctx, E)))
+    old = E.get('x~746', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~730', old)
+        UNSET(ctx, E, 'x~746', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~730', item, True)
-            if x_2523(ctx, E):
-                return t_2233(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~746', item, True)
+            if x_2545(ctx, E):
+                return t_2255(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_2255(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2524(ctx, E), k)
+    return DO(ctx, x_2546(ctx, E), k)
 
 
-def t_2234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_2256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2525(ctx, E), k)
+    return DO(ctx, x_2547(ctx, E), k)
 
 
-def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~728'), 'space': E.get('s~729'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~744'), 'space': E.get('s~745'), 'by': E.get('you')})
     return True
 
 
-def x_2535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0))
+    return (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0))
 
 
-def x_2537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2559(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~717')}
+    return {'target': E.get('target~733')}
 
 
-def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~723')}
+    return {'target': E.get('target~739')}
 
 
-def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_2596(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_722, 0) if type(_h1) is dict else KEY(_h1, v_p_722, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('step', 0) if type(v_p_722) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('max', 0) if type(v_p_722) is str else 0))) is int else num(_w4))) for v_p_722 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_722, NOREC).get('tile', None) if type(v_p_722) is str else None) == E.get('t~720'))))
-    return MEMO(ctx, (2574, E.get('t~720'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_738, 0) if type(_h1) is dict else KEY(_h1, v_p_738, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_738, NOREC).get('step', 0) if type(v_p_738) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_738, NOREC).get('max', 0) if type(v_p_738) is str else 0))) is int else num(_w4))) for v_p_738 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_738, NOREC).get('tile', None) if type(v_p_738) is str else None) == E.get('t~736'))))
+    return MEMO(ctx, (2596, E.get('t~736'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2597(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~720'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~720'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_723 for v_s_723 in items_of(E.get('l~721')) if (True if ((not (v_s_723 in _h1 if type(_h1) in (list, dict) else IN(v_s_723, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_723, NOREC).get('reserved', None) if type(v_s_723) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_723, NOREC).get('reserved', None) if type(v_s_723) is str else None) == E.get('t~720'))) or (((ctx.index.plain['spaces'].get(v_s_723, NOREC).get('reserved', None) if type(v_s_723) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_723 in _h2 if type(_h2) in (list, dict) else IN(v_s_723, _h2)))) or (((_h2.get(v_s_723, None) if type(_h2) is dict else KEY(_h2, v_s_723, None)) == E.get('you'))) else False)) and ((True if ((v_s_723 in _h3 if type(_h3) in (list, dict) else IN(v_s_723, _h3))) or ((not any((True if ((v_x_724 in _h1 if type(_h1) in (list, dict) else IN(v_x_724, _h1))) and ((not (v_x_724 in _h3 if type(_h3) in (list, dict) else IN(v_x_724, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_724, {}) if type(_h1) is dict else KEY(_h1, v_x_724, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_724, {}) if type(_h1) is dict else KEY(_h1, v_x_724, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_725)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_724, {}) if type(_h1) is dict else KEY(_h1, v_x_724, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_725)) else False)) else False) for v_u_725 in items_of(_h4))) else False) for v_x_724 in ADJ(ctx, 'spaces', v_s_723)))) else False)) else False)]
-    return MEMO(ctx, (2575, E.get('l~721'), E.get('this'), E.get('t~720'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~736'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~736'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_739 for v_s_739 in items_of(E.get('l~737')) if (True if ((not (v_s_739 in _h1 if type(_h1) in (list, dict) else IN(v_s_739, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_739, NOREC).get('reserved', None) if type(v_s_739) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_739, NOREC).get('reserved', None) if type(v_s_739) is str else None) == E.get('t~736'))) or (((ctx.index.plain['spaces'].get(v_s_739, NOREC).get('reserved', None) if type(v_s_739) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_739 in _h2 if type(_h2) in (list, dict) else IN(v_s_739, _h2)))) or (((_h2.get(v_s_739, None) if type(_h2) is dict else KEY(_h2, v_s_739, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_739 in _h4 if type(_h4) in (list, dict) else IN(v_s_739, _h4))) or ((not any((True if ((v_x_740 in _h1 if type(_h1) in (list, dict) else IN(v_x_740, _h1))) and ((not (v_x_740 in _h4 if type(_h4) in (list, dict) else IN(v_x_740, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_740, {}) if type(_h1) is dict else KEY(_h1, v_x_740, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_740, {}) if type(_h1) is dict else KEY(_h1, v_x_740, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_741)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_740, {}) if type(_h1) is dict else KEY(_h1, v_x_740, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_741)) else False)) else False) for v_u_741 in items_of(_h3))) else False) for v_x_740 in ADJ(ctx, 'spaces', v_s_739)))) else False)) else False)]
+    return MEMO(ctx, (2597, E.get('l~737'), E.get('this'), E.get('t~736'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~726')) > 0)
+    return (FN['count'](ctx, None, E.get('open~742')) > 0)
 
 
-def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_2297(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~726', x_2575(ctx, E), True)
+    LOCAL(ctx, E, 'open~742', x_2597(ctx, E), True)
     return True
 
 
-def d_2276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2576(ctx, E):
+    if not x_2598(ctx, E):
         return False
     return True
 
 
-def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_2301(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
+    LOCAL(ctx, E, 't~744', E.get('t~736'), True)
     return True
 
 
-def x_2755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
+def x_2778(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
 
 
-def x_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+def x_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~721'), 0))
+    return (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~737'), 0))
 
 
-def x_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+def x_2791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~720'))) is int else num(_w1)) * AR('/', E.get('k~723'), E.get('m~722')))
+    return ((_w1 if type((_w1 := E.get('n~736'))) is int else num(_w1)) * AR('/', E.get('k~739'), E.get('m~738')))
 
 
-def d_2437(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2460(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~722', 2, True)
+    LOCAL(ctx, E, 'm~738', 2, True)
     return True
 
 
-def x_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
+def x_2799(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2776, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('power') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('power') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    return MEMO(ctx, (2799, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('power') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('power') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def d_2472(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~730', 'megacredits', True)
+    LOCAL(ctx, E, 'r~746', 'megacredits', True)
     return True
 
 
-def d_2490(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def d_2513(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', 2, True)
+    LOCAL(ctx, E, 'n~738', 2, True)
     return True
 
 
-def x_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def x_2932(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2909, E.get('k~718'),), lambda: [v_x_719 for v_x_719 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_719, NOREC).get('type', None) if type(v_x_719) is str else None) == E.get('k~718'))])
+    return MEMO(ctx, (2932, E.get('k~734'),), lambda: [v_x_735 for v_x_735 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_735, NOREC).get('type', None) if type(v_x_735) is str else None) == E.get('k~734'))])
 
 
-def d_2558(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def d_2581(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~718', 'ocean', True)
+    LOCAL(ctx, E, 'k~734', 'ocean', True)
     return True
 
 
-def d_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_2583(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
+    LOCAL(ctx, E, 't~736', E.get('t~733'), True)
     return True
 
 
-def d_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~721', x_2909(ctx, E), True)
+    LOCAL(ctx, E, 'l~737', x_2932(ctx, E), True)
     return True
 
 
-def x_2983(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
+def x_3007(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2983, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('science') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('science') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def x_3046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_3070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~715'))) is int else num(_w1)) >= 1)
+    return ((_w1 if type((_w1 := E.get('n~731'))) is int else num(_w1)) >= 1)
 
 
-def x_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_3071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     if E is None:
         E = ctx.env()
-    return RANGE(1, E.get('n~715'))
+    return RANGE(1, E.get('n~731'))
 
 
-def x_3048(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_3072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
-def x_3050(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_3074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     if E is None:
         E = ctx.env()
-    return {'amount': E.get('k~716')}
+    return {'amount': E.get('k~732')}
 
 
-def x_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~718'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~734'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~733'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~734'))) is str else 0))) is int else num(_w6)))
 
 
-def d_2679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def d_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3046(ctx, E):
+    if not x_3070(ctx, E):
         return False
     return True
 
 
-def d_2681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def d_2705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4395,120 +4851,120 @@ def d_2681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~716'), '=', False, K[14])
+        SET(ctx, 'chosen', c, key, E.get('k~732'), '=', False, K[14])
     return True
 
 
-def d_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2706(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', x_3048(ctx, E), True)
+    LOCAL(ctx, E, 'n~733', x_3072(ctx, E), True)
     return True
 
 
-def d_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3054(ctx, E):
+    if not x_3078(ctx, E):
         return False
     return True
 
 
-def d_2687(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2711(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', x_3048(ctx, E), True)
+    LOCAL(ctx, E, 'n~735', x_3072(ctx, E), True)
     return True
 
 
-def d_2691(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2715(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 8, True)
+    LOCAL(ctx, E, 'n~731', 8, True)
     return True
 
 
-def d_2724(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2748(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'microbe', True)
+    LOCAL(ctx, E, 'r~736', 'microbe', True)
     return True
 
 
-def x_3221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3246(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~721'))) is str else None) == E.get('r~720'))) and ((E.get('card~721') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~737'))) is str else None) == E.get('r~736'))) and ((E.get('card~737') != E.get('this'))) else False)
 
 
-def x_3222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3247(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~721'), 0))
+    return (_w2.get(E.get('card~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~737'), 0))
 
 
-def x_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~721')}
+    return {'card': E.get('card~737')}
 
 
-def x_3248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3273(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~719'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~735'))) is str else None) == 'game')
 
 
-def x_3249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~719'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~719'), 0))
+    return (_w1.get(E.get('t~735'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~735'), 0))
 
 
-def x_3251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~719'), 0))
+    return (_w2.get(E.get('t~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~735'), 0))
 
 
-def x_3253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~719') == 'tr')) and (((_w1 if type((_w1 := E.get('n~720'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~735') == 'tr')) and (((_w1 if type((_w1 := E.get('n~736'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_2848(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def d_2873(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', 'tr', True)
+    LOCAL(ctx, E, 't~735', 'tr', True)
     return True
 
 
-def d_2854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2879(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3253(ctx, E):
+    if x_3278(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -4516,523 +4972,571 @@ def d_2854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def x_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
 
 
 AT = {
-    'x_379': 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    'x_380': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'x_381': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_382': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_383': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    'x_383': 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    'x_384': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     'x_385': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_388': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_344': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
-    'd_345': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
-    'd_348': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'd_351': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
-    'd_352': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
-    'x_393': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_395': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'x_399': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    'x_400': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_401': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_402': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    'x_403': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_404': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_406': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_408': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_409': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_410': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_356': 'rules_data/terraforming_mars/cards/001-070.yaml:38',
-    't_359': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'd_360': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'd_361': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'd_371': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    't_372': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_373': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_374': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
-    'x_413': 'rules_data/terraforming_mars/cards/001-070.yaml:41',
-    'x_416': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'x_422': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'x_424': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_425': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    'x_427': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_430': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_377': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'd_379': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'x_386': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_387': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    'x_389': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_392': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_348': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_349': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_352': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'd_355': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_356': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'x_397': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_399': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'x_403': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_404': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_405': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_406': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    'x_407': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_408': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_410': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_412': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_413': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_414': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_360': 'rules_data/terraforming_mars/cards/001-070.yaml:38',
+    't_363': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'd_364': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'd_365': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'd_375': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    't_376': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_377': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_378': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'x_417': 'rules_data/terraforming_mars/cards/001-070.yaml:41',
+    'x_420': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'x_426': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'x_428': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_429': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    'x_431': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_434': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_381': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'd_382': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'd_385': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'd_388': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'x_437': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    'x_438': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    'x_439': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    'x_440': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'x_441': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'x_442': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'x_444': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    'x_445': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_446': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_447': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_448': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_450': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    'x_451': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    'x_453': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'd_383': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_385': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_386': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_389': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'd_392': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'x_441': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    'x_442': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    'x_443': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    'x_444': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_445': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_446': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_448': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    'x_449': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_450': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_451': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_452': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_454': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     'x_455': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    'x_457': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_459': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_460': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_461': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_462': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_467': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'x_469': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'x_475': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    'd_394': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
-    'd_395': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
-    'd_396': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
-    'd_398': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    'd_399': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    'd_400': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    'd_403': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'd_406': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    'd_416': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'd_417': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'd_423': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'd_426': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
-    'x_487': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'x_518': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    'd_438': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'd_439': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'd_440': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'd_445': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    'd_468': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    'x_528': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_529': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_534': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    'd_473': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'd_476': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    'd_477': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    'x_536': 'rules_data/terraforming_mars/cards/001-070.yaml:82',
-    'x_544': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_548': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_549': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_550': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_554': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_555': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_556': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    'x_559': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_560': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_561': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_562': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_563': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'x_457': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'x_459': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'x_461': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_463': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_464': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_465': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_466': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_471': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'x_473': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'x_479': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    'd_398': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_399': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_400': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_402': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    'd_403': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    'd_404': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    'd_407': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'd_410': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    'd_420': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'd_421': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'd_427': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'd_430': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
+    'x_491': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'x_522': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    'd_442': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_443': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_444': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_449': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    'd_472': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
+    'x_532': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_533': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_538': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    'd_477': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_480': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'd_481': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'x_540': 'rules_data/terraforming_mars/cards/001-070.yaml:82',
+    'x_548': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_552': 'rules_data/terraforming_mars/definitions/board.yaml:124',
+    'x_553': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'x_554': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'x_555': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'x_559': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_560': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_561': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    'x_564': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_565': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_566': 'rules_data/terraforming_mars/definitions/board.yaml:104',
     'x_567': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_481': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
-    'd_487': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
-    'd_494': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_495': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_498': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_499': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_502': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_503': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_504': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_505': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_506': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_507': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_508': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_509': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_572': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    'x_573': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_574': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_576': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_577': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_581': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_582': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_583': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_591': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_592': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'd_513': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    'd_514': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    't_525': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_526': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_527': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
-    'd_530': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    'd_534': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
-    'd_536': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    'x_620': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_621': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_622': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_626': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_627': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_631': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_632': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_633': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_634': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_635': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'x_568': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'x_572': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_485': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_491': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_498': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'd_499': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'd_500': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'd_503': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_504': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_507': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_508': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    't_509': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_510': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_511': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_512': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_513': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'd_514': 'rules_data/terraforming_mars/definitions/board.yaml:106',
+    'x_577': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_578': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_579': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_581': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_582': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_586': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_587': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_588': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_596': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_597': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'd_518': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'd_519': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    't_530': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_531': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_532': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'd_535': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'd_539': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
+    'd_541': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'x_625': 'rules_data/terraforming_mars/definitions/board.yaml:124',
+    'x_626': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'x_627': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'x_628': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'x_632': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_633': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_637': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_638': 'rules_data/terraforming_mars/definitions/board.yaml:104',
     'x_639': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_555': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
-    'd_558': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_559': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_562': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_563': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_566': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_567': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_568': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_569': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_570': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_571': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_572': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_573': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'd_576': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
-    'd_585': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
-    'd_600': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'x_640': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_641': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'x_645': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_560': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    'd_563': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'd_564': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'd_565': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'd_568': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_569': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_572': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_573': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    't_574': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_575': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_576': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_577': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_578': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'd_579': 'rules_data/terraforming_mars/definitions/board.yaml:106',
+    'd_582': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    'd_591': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
     'd_606': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
-    'x_713': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_714': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_715': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_719': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_720': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_724': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_725': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_726': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_727': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_728': 'rules_data/terraforming_mars/definitions/board.yaml:82',
+    'd_612': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'x_719': 'rules_data/terraforming_mars/definitions/board.yaml:124',
+    'x_720': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'x_721': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'x_722': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'x_726': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_727': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_731': 'rules_data/terraforming_mars/definitions/board.yaml:103',
     'x_732': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_632': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
-    'd_635': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_636': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_639': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_640': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_643': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_644': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_645': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_646': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_647': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_648': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_649': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_650': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_742': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_743': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_747': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'd_658': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_660': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'd_663': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_664': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_681': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'd_682': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'd_683': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'x_774': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_775': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_777': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_779': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'd_692': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
-    'd_698': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_798': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_799': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_800': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_804': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_805': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_809': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_810': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_811': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_812': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_813': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_817': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_711': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
-    'd_712': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
-    'd_714': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
-    'd_717': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_718': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_721': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_722': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_725': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_726': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_727': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_728': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_729': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_730': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_731': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_732': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_833': 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    'x_834': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'x_835': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'x_839': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_840': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_844': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_845': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_846': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_847': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_848': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_852': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_744': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
-    'd_751': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'd_752': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'd_755': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_756': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_759': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_760': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_761': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_762': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_763': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_764': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_765': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_766': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'd_769': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
-    'd_771': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
-    'd_772': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
-    'x_870': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_871': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_872': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_874': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'd_777': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'd_778': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'd_782': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'x_733': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_734': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_735': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'x_739': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_638': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
+    'd_641': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'd_642': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'd_643': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'd_646': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_647': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_650': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_651': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    't_652': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_653': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_654': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_655': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_656': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'd_657': 'rules_data/terraforming_mars/definitions/board.yaml:106',
+    'x_749': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_750': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_754': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'd_665': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_667': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_670': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_671': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_688': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'd_689': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'd_690': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'x_781': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_782': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_784': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_786': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_699': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
+    'd_705': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_805': 'rules_data/terraforming_mars/definitions/board.yaml:124',
+    'x_806': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'x_807': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'x_808': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'x_812': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_813': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_817': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_818': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_819': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_820': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_821': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'x_825': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_718': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_719': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_721': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_724': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'd_725': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'd_726': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'd_729': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_730': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_733': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_734': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    't_735': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_736': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_737': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_738': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_739': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'd_740': 'rules_data/terraforming_mars/definitions/board.yaml:106',
+    'x_841': 'rules_data/terraforming_mars/definitions/board.yaml:115',
+    'x_842': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'x_843': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_847': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_848': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_852': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_853': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_854': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_855': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_856': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'x_860': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'd_752': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
+    'd_759': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'd_760': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_763': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'd_764': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'd_767': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_768': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    't_769': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_770': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_771': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_772': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_773': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'd_774': 'rules_data/terraforming_mars/definitions/board.yaml:106',
+    'd_777': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'd_779': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'd_780': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'x_878': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_879': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_880': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_882': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_900': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_901': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_905': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_906': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_907': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_908': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_909': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'x_913': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_785': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
     'd_786': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'x_908': 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    'x_909': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'x_910': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'x_914': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_915': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_919': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_920': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_921': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_922': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_923': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_927': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_810': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
-    'd_816': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'd_817': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'd_820': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_821': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_824': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_825': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_826': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_827': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_828': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_829': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_830': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_831': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_959': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_960': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_961': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_860': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    'd_863': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_864': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_867': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_879': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    'd_880': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    'x_1001': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
-    'x_1003': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1004': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1005': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
-    'x_1007': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1012': 'rules_data/terraforming_mars/cards/001-070.yaml:236',
-    'd_897': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
-    'd_899': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
-    'd_904': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
-    'x_1014': 'rules_data/terraforming_mars/cards/001-070.yaml:248',
-    'd_912': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    'd_915': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    'd_916': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    'x_1034': 'rules_data/terraforming_mars/cards/001-070.yaml:270',
-    'd_968': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
-    'd_969': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
-    'x_1138': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    'x_1144': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    'x_1145': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_1146': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_1148': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_1149': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_1153': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_1154': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_1155': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_1011': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    'd_1017': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    'd_1019': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    'd_1020': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    't_1031': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_1032': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_1033': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
-    'x_1159': 'rules_data/terraforming_mars/cards/001-070.yaml:338',
-    'x_1189': 'rules_data/terraforming_mars/cards/001-070.yaml:349',
-    'x_1205': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_1206': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_1208': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_1210': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'd_1072': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
-    'd_1078': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_1243': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1247': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1250': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
-    'd_1143': 'rules_data/terraforming_mars/cards/001-070.yaml:394',
-    'd_1155': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
-    'd_1208': 'rules_data/terraforming_mars/cards/001-070.yaml:450',
-    'x_1359': 'rules_data/terraforming_mars/cards/001-070.yaml:453',
-    'x_1395': 'rules_data/terraforming_mars/definitions/cards.yaml:250',
-    'x_1403': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'x_1405': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_1411': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'x_1412': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'd_1249': 'rules_data/terraforming_mars/cards/001-070.yaml:510',
-    'x_1414': 'rules_data/terraforming_mars/cards/001-070.yaml:514',
-    'd_1263': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
-    'x_1429': 'rules_data/terraforming_mars/cards/001-070.yaml:527',
-    'x_1452': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_1453': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_1454': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_1458': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_1459': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_1463': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_1464': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1465': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1466': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1467': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_1471': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_1285': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
-    'd_1288': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_1289': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_1292': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_1293': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_1296': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_1297': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_1298': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_1299': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_1300': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_1301': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_1302': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_1303': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_1473': 'rules_data/terraforming_mars/cards/001-070.yaml:536',
-    'd_1328': 'rules_data/terraforming_mars/cards/001-070.yaml:565',
-    'x_1522': 'rules_data/terraforming_mars/cards/001-070.yaml:589',
-    'x_1526': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'x_1527': 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    'x_1528': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'x_1529': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'x_1533': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_1534': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_1538': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_1539': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1540': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1541': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1542': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_1546': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_1346': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_1347': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_1350': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'd_1351': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'd_1354': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_1355': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_1358': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_1359': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_1360': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_1361': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_1362': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_1363': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_1364': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_1365': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'd_1382': 'rules_data/terraforming_mars/cards/001-070.yaml:616',
-    'd_1385': 'rules_data/terraforming_mars/cards/001-070.yaml:624',
-    'd_1391': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
-    'd_1407': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
-    'x_1611': 'rules_data/terraforming_mars/definitions/board.yaml:176',
-    'x_1612': 'rules_data/terraforming_mars/definitions/board.yaml:177',
-    'x_1613': 'rules_data/terraforming_mars/definitions/board.yaml:178',
-    'x_1614': 'rules_data/terraforming_mars/definitions/board.yaml:179',
-    'x_1617': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1619': 'rules_data/terraforming_mars/definitions/board.yaml:179',
-    'd_1418': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
-    'd_1420': 'rules_data/terraforming_mars/definitions/board.yaml:176',
-    'd_1421': 'rules_data/terraforming_mars/definitions/board.yaml:177',
-    'd_1425': 'rules_data/terraforming_mars/definitions/board.yaml:179',
-    'd_1426': 'rules_data/terraforming_mars/definitions/board.yaml:179',
-    'd_1430': 'rules_data/terraforming_mars/cards/001-070.yaml:644',
-    'd_1527': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
-    'x_1746': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
-    'x_1747': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
-    'x_1772': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'x_1850': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_1610': 'rules_data/terraforming_mars/cards/071-140.yaml:77',
-    'd_1640': 'rules_data/terraforming_mars/cards/071-140.yaml:85',
-    'x_2062': 'rules_data/terraforming_mars/cards/071-140.yaml:182',
-    'x_2138': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
-    'x_2140': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    'd_1886': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
-    'd_1949': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
-    'x_2235': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'x_2236': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'd_1974': 'rules_data/terraforming_mars/cards/071-140.yaml:330',
-    'x_2412': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'x_2415': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2124': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
-    'd_2137': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2138': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2139': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2140': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    'x_2438': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
-    'x_2450': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
-    'x_2516': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_2517': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_2521': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_2522': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_2523': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_2524': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_2525': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_2529': 'rules_data/terraforming_mars/definitions/board.yaml:150',
-    'd_2225': 'rules_data/terraforming_mars/definitions/board.yaml:150',
-    'd_2228': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_2229': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_2230': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_2231': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_2232': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_2233': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_2234': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_2235': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_2535': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'x_2537': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_2557': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_2574': 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    'x_2575': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'x_2576': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'd_2275': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'd_2276': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'd_2279': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'x_2755': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
-    'x_2767': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
-    'x_2768': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
-    'd_2437': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
-    'x_2776': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
-    'd_2472': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
-    'd_2490': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
-    'x_2909': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_2558': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
-    'd_2560': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_2561': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'x_2983': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
-    'x_3046': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    'x_3047': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3048': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3050': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3054': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2679': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    'd_2681': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'd_2682': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2685': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2687': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2691': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
-    'd_2724': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
-    'x_3221': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3222': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_3224': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3248': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_3249': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_3251': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_3253': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'd_2848': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
-    'd_2854': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_3761': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'd_790': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_794': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_807': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_810': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_811': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    't_812': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_813': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_814': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_815': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_816': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'd_817': 'rules_data/terraforming_mars/definitions/board.yaml:106',
+    'x_917': 'rules_data/terraforming_mars/definitions/board.yaml:115',
+    'x_918': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'x_919': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_923': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_924': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_928': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_929': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_930': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_931': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_932': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'x_936': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'd_819': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
+    'd_825': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'd_826': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_829': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'd_830': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'd_833': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_834': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    't_835': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_836': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_837': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_838': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_839': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'd_840': 'rules_data/terraforming_mars/definitions/board.yaml:106',
+    'x_968': 'rules_data/terraforming_mars/definitions/board.yaml:124',
+    'x_969': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'x_970': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'x_971': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'x_975': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_976': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_980': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_981': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_982': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_983': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_984': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'x_988': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'x_992': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_869': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_872': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'd_873': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'd_874': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'd_877': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_878': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_881': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_882': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    't_883': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_884': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_885': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_886': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_887': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'd_888': 'rules_data/terraforming_mars/definitions/board.yaml:106',
+    'd_889': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_890': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'x_1011': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
+    'x_1013': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'x_1014': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'x_1015': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
+    'x_1017': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'x_1022': 'rules_data/terraforming_mars/cards/001-070.yaml:236',
+    'd_907': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'd_909': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
+    'd_914': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'x_1024': 'rules_data/terraforming_mars/cards/001-070.yaml:248',
+    'd_922': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'd_925': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'd_926': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'x_1044': 'rules_data/terraforming_mars/cards/001-070.yaml:270',
+    'd_979': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
+    'd_980': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
+    'x_1150': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'x_1156': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_1157': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_1158': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_1160': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_1161': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_1165': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_1166': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_1167': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_1023': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1029': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'd_1031': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1032': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    't_1043': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_1044': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_1045': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'x_1171': 'rules_data/terraforming_mars/cards/001-070.yaml:338',
+    'x_1201': 'rules_data/terraforming_mars/cards/001-070.yaml:349',
+    'x_1217': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_1218': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_1220': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_1222': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_1084': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
+    'd_1090': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_1255': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1259': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1262': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
+    'd_1155': 'rules_data/terraforming_mars/cards/001-070.yaml:394',
+    'd_1167': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
+    'd_1220': 'rules_data/terraforming_mars/cards/001-070.yaml:450',
+    'x_1371': 'rules_data/terraforming_mars/cards/001-070.yaml:453',
+    'x_1407': 'rules_data/terraforming_mars/definitions/cards.yaml:250',
+    'x_1415': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'x_1417': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_1423': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_1424': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'd_1261': 'rules_data/terraforming_mars/cards/001-070.yaml:510',
+    'x_1426': 'rules_data/terraforming_mars/cards/001-070.yaml:514',
+    'd_1275': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
+    'x_1441': 'rules_data/terraforming_mars/cards/001-070.yaml:527',
+    'x_1465': 'rules_data/terraforming_mars/definitions/board.yaml:124',
+    'x_1466': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'x_1467': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'x_1468': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'x_1472': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_1473': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_1477': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_1478': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_1479': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_1480': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_1481': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'x_1485': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_1298': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
+    'd_1301': 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    'd_1302': 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    'd_1303': 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    'd_1306': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_1307': 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    'd_1310': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_1311': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    't_1312': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_1313': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_1314': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_1315': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_1316': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'd_1317': 'rules_data/terraforming_mars/definitions/board.yaml:106',
+    'x_1487': 'rules_data/terraforming_mars/cards/001-070.yaml:536',
+    'd_1342': 'rules_data/terraforming_mars/cards/001-070.yaml:565',
+    'x_1536': 'rules_data/terraforming_mars/cards/001-070.yaml:589',
+    'x_1540': 'rules_data/terraforming_mars/definitions/board.yaml:140',
+    'x_1541': 'rules_data/terraforming_mars/definitions/board.yaml:115',
+    'x_1542': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'x_1543': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1547': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_1548': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_1552': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_1553': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_1554': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_1555': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_1556': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'x_1560': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'd_1360': 'rules_data/terraforming_mars/definitions/board.yaml:140',
+    'd_1361': 'rules_data/terraforming_mars/definitions/board.yaml:140',
+    'd_1364': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'd_1365': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_1368': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'd_1369': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'd_1372': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_1373': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    't_1374': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_1375': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_1376': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_1377': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_1378': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'd_1379': 'rules_data/terraforming_mars/definitions/board.yaml:106',
+    'd_1396': 'rules_data/terraforming_mars/cards/001-070.yaml:616',
+    'd_1399': 'rules_data/terraforming_mars/cards/001-070.yaml:624',
+    'd_1405': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
+    'd_1421': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
+    'x_1625': 'rules_data/terraforming_mars/definitions/board.yaml:200',
+    'x_1626': 'rules_data/terraforming_mars/definitions/board.yaml:201',
+    'x_1627': 'rules_data/terraforming_mars/definitions/board.yaml:202',
+    'x_1628': 'rules_data/terraforming_mars/definitions/board.yaml:203',
+    'x_1631': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1633': 'rules_data/terraforming_mars/definitions/board.yaml:203',
+    'd_1432': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
+    'd_1434': 'rules_data/terraforming_mars/definitions/board.yaml:200',
+    'd_1435': 'rules_data/terraforming_mars/definitions/board.yaml:201',
+    'd_1439': 'rules_data/terraforming_mars/definitions/board.yaml:203',
+    'd_1440': 'rules_data/terraforming_mars/definitions/board.yaml:203',
+    'd_1444': 'rules_data/terraforming_mars/cards/001-070.yaml:644',
+    'd_1541': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
+    'x_1760': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
+    'x_1761': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
+    'x_1786': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'x_1865': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1625': 'rules_data/terraforming_mars/cards/071-140.yaml:77',
+    'd_1655': 'rules_data/terraforming_mars/cards/071-140.yaml:85',
+    'x_2082': 'rules_data/terraforming_mars/cards/071-140.yaml:182',
+    'x_2158': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'x_2160': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    'd_1906': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'd_1955': 'rules_data/terraforming_mars/cards/071-140.yaml:301',
+    'd_1970': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
+    'x_2256': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_2257': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'd_1995': 'rules_data/terraforming_mars/cards/071-140.yaml:330',
+    'x_2434': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'x_2437': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2146': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
+    'd_2159': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2160': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2161': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2162': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
+    'x_2460': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
+    'x_2472': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
+    'x_2538': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_2539': 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    'x_2543': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    'x_2544': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_2545': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_2546': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    'x_2547': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'x_2551': 'rules_data/terraforming_mars/definitions/board.yaml:174',
+    'd_2247': 'rules_data/terraforming_mars/definitions/board.yaml:174',
+    'd_2250': 'rules_data/terraforming_mars/definitions/board.yaml:101',
+    't_2251': 'rules_data/terraforming_mars/definitions/board.yaml:102',
+    't_2252': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_2253': 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    't_2254': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_2255': 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    't_2256': 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    'd_2257': 'rules_data/terraforming_mars/definitions/board.yaml:106',
+    'x_2557': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'x_2559': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_2579': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_2596': 'rules_data/terraforming_mars/definitions/board.yaml:115',
+    'x_2597': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'x_2598': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_2297': 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    'd_2298': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'd_2301': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'x_2778': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
+    'x_2790': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
+    'x_2791': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
+    'd_2460': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    'x_2799': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
+    'd_2495': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
+    'd_2513': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
+    'x_2932': 'rules_data/terraforming_mars/definitions/board.yaml:140',
+    'd_2581': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
+    'd_2583': 'rules_data/terraforming_mars/definitions/board.yaml:140',
+    'd_2584': 'rules_data/terraforming_mars/definitions/board.yaml:140',
+    'x_3007': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
+    'x_3070': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    'x_3071': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3072': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3074': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3078': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2703': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    'd_2705': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'd_2706': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2709': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2711': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2715': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
+    'd_2748': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
+    'x_3246': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_3247': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_3249': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_3273': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_3274': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_3276': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_3278': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_2873': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
+    'd_2879': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_3792': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

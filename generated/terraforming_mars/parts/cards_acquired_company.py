@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_2293 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2314 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2028(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
+def d_2049(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 3, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2052, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2029 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2030 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2050 = _C.d_785  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2051 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:366
 
 
-def d_2031(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2052, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2028: CPS(d_2028),
-    2029: CPS(d_2029),
-    2030: CPS(d_2030),
-    2031: CPS(d_2031),
+    2049: CPS(d_2049),
+    2050: CPS(d_2050),
+    2051: CPS(d_2051),
+    2052: CPS(d_2052),
 }
 
 
 CODE = {
-    2293: x_2293,
+    2314: x_2314,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:360
-    'acquired_company': '{"id":"acquired_company","number":"106","name":{"en":"Acquired Company"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2291},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2029},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2292},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2030},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2293},"o":"+=","e":{"op":"var","n":"n~715","x":2294},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2031}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2028},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #106"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:360"}',
+    'acquired_company': '{"id":"acquired_company","number":"106","name":{"en":"Acquired Company"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":2312},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2050},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":2313},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2051},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2314},"o":"+=","e":{"op":"var","n":"n~731","x":2315},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2052}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2049},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #106"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:360"}',
 }

@@ -48,112 +48,112 @@ K = [
 ]
 
 
-x_3296 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3300 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3304 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3305 = _C.x_3221  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3306 = _C.x_3222  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3308 = _C.x_3224  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3321 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3325 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3329 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3330 = _C.x_3246  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3331 = _C.x_3247  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3333 = _C.x_3249  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_2884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:296
+def t_2909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:296
     ctx.steps += 9
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 3, True)
+    LOCAL(ctx, E, 'r~732', 'heat', True)
+    c, key = KEYPLACE(ctx, 2912, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2890, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    c, key = KEYPLACE(ctx, 2915, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 2, True)
-    LOCAL(ctx, E, 'r~720', 'microbe', True)
-    return t_2893(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~735', 2, True)
+    LOCAL(ctx, E, 'r~736', 'microbe', True)
+    return t_2918(ctx, k, s, E)
 
 
-d_2885 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2886 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2910 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2911 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def d_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2912, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2888 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2889 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2913 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2914 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def d_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2915(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2890, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2915, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_2891 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2892 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2916 = _C.d_979  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2917 = _C.d_2748  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def t_2893(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2893, None, [], k)
+    return CHOOSE(ctx, 2918, None, [], k)
 
 
-def d_2894(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2894, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
+    c, key = KEYPLACE(ctx, 2919, PL(ctx, E.get('you')).get('card_res'), E.get('card~737'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2884: t_2884,
-    2885: CPS(d_2885),
-    2886: CPS(d_2886),
-    2887: CPS(d_2887),
-    2888: CPS(d_2888),
-    2889: CPS(d_2889),
-    2890: CPS(d_2890),
-    2891: CPS(d_2891),
-    2892: CPS(d_2892),
-    2893: t_2893,
-    2894: CPS(d_2894),
+    2909: t_2909,
+    2910: CPS(d_2910),
+    2911: CPS(d_2911),
+    2912: CPS(d_2912),
+    2913: CPS(d_2913),
+    2914: CPS(d_2914),
+    2915: CPS(d_2915),
+    2916: CPS(d_2916),
+    2917: CPS(d_2917),
+    2918: t_2918,
+    2919: CPS(d_2919),
 }
 
 
 CODE = {
-    3296: x_3296,
-    3300: x_3300,
-    3304: x_3304,
-    3305: x_3305,
-    3306: x_3306,
-    3308: x_3308,
+    3321: x_3321,
+    3325: x_3325,
+    3329: x_3329,
+    3330: x_3330,
+    3331: x_3331,
+    3333: x_3333,
 }
 AT = {
 }
@@ -161,5 +161,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:290
-    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3294},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2885},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3295},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2886},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3296},"o":"+=","e":{"op":"var","n":"n~715","x":3297},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2887},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3298},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2888},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3299},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2889},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3300},"o":"+=","e":{"op":"var","n":"n~717","x":3301},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2890},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":3302},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2891},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3303},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2892},{"op":"choose","alts":[{"gens":[{"v":"card~721","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3304},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~721"},"f":"resource","d":null},"b":{"op":"var","n":"r~720"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~721"},"b":{"op":"var","n":"this"}}],"x":3305}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~721"},"d":0,"x":3306},"o":"+=","e":{"op":"var","n":"n~719","x":3307},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2894},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~721"}],"x":3308}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2893}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2884},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:290"}',
+    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":3319},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2910},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3320},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2911},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3321},"o":"+=","e":{"op":"var","n":"n~731","x":3322},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2912},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3323},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2913},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3324},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2914},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3325},"o":"+=","e":{"op":"var","n":"n~733","x":3326},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2915},{"op":"let","v":"n~735","e":{"op":"lit","v":2,"x":3327},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2916},{"op":"let","v":"r~736","e":{"op":"lit","v":"microbe","x":3328},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2917},{"op":"choose","alts":[{"gens":[{"v":"card~737","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3329},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~737"},"f":"resource","d":null},"b":{"op":"var","n":"r~736"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~737"},"b":{"op":"var","n":"this"}}],"x":3330}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~737"},"d":0,"x":3331},"o":"+=","e":{"op":"var","n":"n~735","x":3332},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2919},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~737"}],"x":3333}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2918}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2909},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:290"}',
 }

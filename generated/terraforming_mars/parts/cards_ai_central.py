@@ -52,217 +52,217 @@ K = [
 ]
 
 
-x_4005 = _C.x_1359  # rules_data/terraforming_mars/cards/141-208.yaml:688
+x_4038 = _C.x_1371  # rules_data/terraforming_mars/cards/141-208.yaml:688
 
 
-def x_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~720'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~719'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~720'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~736'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~735'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~736'))) is str else 0))) is int else num(_w6)))
 
 
-x_4009 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_4011 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:696
-x_4015 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4016 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4017 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4018 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4020 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4021 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4022 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4023 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4024 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4025 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4042 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4044 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:696
+x_4048 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4049 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4050 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4051 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4053 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4054 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4055 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4056 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4057 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4058 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:695
+def d_3546(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:695
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    if not d_3516(ctx, E):
+    LOCAL(ctx, E, 'n~735', 1, True)
+    LOCAL(ctx, E, 'r~736', 'energy', True)
+    if not d_3549(ctx, E):
         return False
     return True
 
 
-d_3514 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:695
-d_3515 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:695
+d_3547 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:695
+d_3548 = _C.d_980  # rules_data/terraforming_mars/cards/141-208.yaml:695
 
 
-def d_3516(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4008(ctx, E):
+    if not x_4041(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3518, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '-=', False, K[1])
     return True
 
 
-def d_3517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3550(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4008(ctx, E):
+    if not x_4041(ctx, E):
         return False
     return True
 
 
-def d_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3518, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3551, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '-=', False, K[1])
     return True
 
 
-t_3519 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:696
+t_3552 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:696
 
 
-def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:699
+def d_3553(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:699
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 2, True)
-    if not d_3522(ctx, E):
+    LOCAL(ctx, E, 'n~737', 2, True)
+    if not d_3555(ctx, E):
         return False
     return True
 
 
-d_3521 = _C.d_388  # rules_data/terraforming_mars/cards/141-208.yaml:699
+d_3554 = _C.d_392  # rules_data/terraforming_mars/cards/141-208.yaml:699
 
 
-def d_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~721'))
+    left = num(E.get('n~737'))
     while left > 0:
         left -= 1
-        if not d_3523(ctx, E):
+        if not d_3556(ctx, E):
             return False
     return True
 
 
-def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3524(ctx, E):
+    if not d_3557(ctx, E):
         return False
-    if not d_3529(ctx, E):
+    if not d_3562(ctx, E):
         return False
     return True
 
 
-def d_3524(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4015(ctx, E):
-        if not d_3525(ctx, E):
+    if x_4048(ctx, E):
+        if not d_3558(ctx, E):
             return False
     return True
 
 
-def d_3525(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[2])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4050(ctx, E), '=', False, K[2])
     SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
-    STMT(ctx, 3528)
+    STMT(ctx, 3561)
     return True
 
 
-d_3526 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3527 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3559 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3560 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3528(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3561(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3528)
+    STMT(ctx, 3561)
     return True
 
 
-d_3529 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3530 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3531 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3532 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3562 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3563 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3564 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3565 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3513: CPS(d_3513),
-    3514: CPS(d_3514),
-    3515: CPS(d_3515),
-    3516: CPS(d_3516),
-    3517: CPS(d_3517),
-    3518: CPS(d_3518),
-    3519: t_3519,
-    3520: CPS(d_3520),
-    3521: CPS(d_3521),
-    3522: CPS(d_3522),
-    3523: CPS(d_3523),
-    3524: CPS(d_3524),
-    3525: CPS(d_3525),
-    3526: CPS(d_3526),
-    3527: CPS(d_3527),
-    3528: CPS(d_3528),
-    3529: CPS(d_3529),
-    3530: CPS(d_3530),
-    3531: CPS(d_3531),
-    3532: CPS(d_3532),
+    3546: CPS(d_3546),
+    3547: CPS(d_3547),
+    3548: CPS(d_3548),
+    3549: CPS(d_3549),
+    3550: CPS(d_3550),
+    3551: CPS(d_3551),
+    3552: t_3552,
+    3553: CPS(d_3553),
+    3554: CPS(d_3554),
+    3555: CPS(d_3555),
+    3556: CPS(d_3556),
+    3557: CPS(d_3557),
+    3558: CPS(d_3558),
+    3559: CPS(d_3559),
+    3560: CPS(d_3560),
+    3561: CPS(d_3561),
+    3562: CPS(d_3562),
+    3563: CPS(d_3563),
+    3564: CPS(d_3564),
+    3565: CPS(d_3565),
 }
 
 
 CODE = {
-    4005: x_4005,
-    4008: x_4008,
-    4009: x_4009,
-    4011: x_4011,
-    4015: x_4015,
-    4016: x_4016,
-    4017: x_4017,
-    4018: x_4018,
-    4020: x_4020,
-    4021: x_4021,
-    4022: x_4022,
-    4023: x_4023,
-    4024: x_4024,
-    4025: x_4025,
+    4038: x_4038,
+    4041: x_4041,
+    4042: x_4042,
+    4044: x_4044,
+    4048: x_4048,
+    4049: x_4049,
+    4050: x_4050,
+    4051: x_4051,
+    4053: x_4053,
+    4054: x_4054,
+    4055: x_4055,
+    4056: x_4056,
+    4057: x_4057,
+    4058: x_4058,
 }
 AT = {
-    4008: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    4041: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:688
-    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":4005},"production":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":4006},"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3514},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":4007},"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3515},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"var","n":"n~719"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~720"},"f":"production_min","d":0},"x":4008},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3517},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":4009},"o":"-=","e":{"op":"var","n":"n~719","x":4010},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3518}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3516}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3513},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4011},"at":"rules_data/terraforming_mars/cards/141-208.yaml:696","id":3519},"vp":{"op":"lit","v":1,"x":4012},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":4013},"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3521},{"op":"rep","n":{"op":"var","n":"n~721","x":4014},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4015},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4016},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4017},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3526},{"op":"set","t":{"op":"st","k":"discard","x":4018},"o":"=","e":{"op":"lit","v":[],"x":4019},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3527},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4020}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3528}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3525},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3524},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4021},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4022},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4023},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3531},{"op":"set","t":{"op":"st","k":"deck","x":4024},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4025},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3532}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3530},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3529}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3523},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3522}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3520}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:688"}',
+    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":4038},"production":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":4039},"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3547},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":4040},"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3548},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0},"b":{"op":"var","n":"n~735"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~736"},"f":"production_min","d":0},"x":4041},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3550},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":4042},"o":"-=","e":{"op":"var","n":"n~735","x":4043},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3551}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3549}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3546},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4044},"at":"rules_data/terraforming_mars/cards/141-208.yaml:696","id":3552},"vp":{"op":"lit","v":1,"x":4045},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~737","e":{"op":"lit","v":2,"x":4046},"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3554},{"op":"rep","n":{"op":"var","n":"n~737","x":4047},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4048},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4049},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4050},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3559},{"op":"set","t":{"op":"st","k":"discard","x":4051},"o":"=","e":{"op":"lit","v":[],"x":4052},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3560},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4053}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3561}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3558},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3557},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4054},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4055},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4056},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3564},{"op":"set","t":{"op":"st","k":"deck","x":4057},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4058},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3565}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3563},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3562}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3556},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3555}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3553}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:688"}',
 }

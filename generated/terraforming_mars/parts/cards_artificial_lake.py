@@ -51,190 +51,190 @@ K = [
 ]
 
 
-x_2450 = _C.x_2450  # rules_data/terraforming_mars/cards/071-140.yaml:457
-x_2454 = _C.x_1526  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_2455 = _C.x_1527  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_2456 = _C.x_1528  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_2457 = _C.x_1529  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_2461 = _C.x_1533  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2462 = _C.x_1534  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2463 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2465 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2466 = _C.x_1538  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2467 = _C.x_1539  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2468 = _C.x_1540  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2469 = _C.x_1541  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2470 = _C.x_1542  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2474 = _C.x_1546  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_2472 = _C.x_2472  # rules_data/terraforming_mars/cards/071-140.yaml:457
+x_2476 = _C.x_1540  # rules_data/terraforming_mars/definitions/board.yaml:140
+x_2477 = _C.x_1541  # rules_data/terraforming_mars/definitions/board.yaml:115
+x_2478 = _C.x_1542  # rules_data/terraforming_mars/definitions/board.yaml:116
+x_2479 = _C.x_1543  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2483 = _C.x_1547  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2484 = _C.x_1548  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2485 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_2487 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_2488 = _C.x_1552  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_2489 = _C.x_1553  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2490 = _C.x_1554  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2491 = _C.x_1555  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2492 = _C.x_1556  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_2496 = _C.x_1560  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def t_2165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def t_2187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    LOCAL(ctx, E, 'k~716', 'land', True)
-    return t_2168(ctx, k, s, E)
+    LOCAL(ctx, E, 't~731', 'ocean', True)
+    LOCAL(ctx, E, 'k~732', 'land', True)
+    return t_2190(ctx, k, s, E)
 
 
-d_2166 = _C.d_860  # rules_data/terraforming_mars/cards/071-140.yaml:465
+d_2188 = _C.d_869  # rules_data/terraforming_mars/cards/071-140.yaml:465
 
 
-def d_2167(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~716', 'land', True)
+    LOCAL(ctx, E, 'k~732', 'land', True)
     return True
 
 
-def t_2168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~715'), True)
-    LOCAL(ctx, E, 'l~719', x_2454(ctx, E), True)
-    return t_2171(ctx, k, s, E)
+    LOCAL(ctx, E, 't~734', E.get('t~731'), True)
+    LOCAL(ctx, E, 'l~735', x_2476(ctx, E), True)
+    return t_2193(ctx, k, s, E)
 
 
-d_2169 = _C.d_1346  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2170 = _C.d_1347  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2191 = _C.d_1360  # rules_data/terraforming_mars/definitions/board.yaml:140
+d_2192 = _C.d_1361  # rules_data/terraforming_mars/definitions/board.yaml:140
 
 
-def t_2171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2193(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2455(ctx, E):
-        return t_2172(ctx, k, s, E)
+    if x_2477(ctx, E):
+        return t_2194(ctx, k, s, E)
     return k()
 
 
-def t_2172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~724', x_2456(ctx, E), True)
-    if not x_2457(ctx, E):
+    LOCAL(ctx, E, 'open~740', x_2478(ctx, E), True)
+    if not x_2479(ctx, E):
         return False
-    return t_2175(ctx, k, s, E)
+    return t_2197(ctx, k, s, E)
 
 
-d_2173 = _C.d_1350  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2174 = _C.d_1351  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2195 = _C.d_1364  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2196 = _C.d_1365  # rules_data/terraforming_mars/definitions/board.yaml:117
 
 
-def t_2175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2175, None, [], k)
+    return CHOOSE(ctx, 2197, None, [], k)
 
 
-def t_2176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~726', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~727', E.get('space~725'), True)
-    return t_2179(ctx, k, s, E)
+    LOCAL(ctx, E, 't~742', E.get('t~734'), True)
+    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
+    return t_2201(ctx, k, s, E)
 
 
-d_2177 = _C.d_1354  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2178 = _C.d_1355  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2199 = _C.d_1368  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_2200 = _C.d_1369  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def t_2179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~727'))
+    c, key = KEYPLACE(ctx, 2202, ctx.state.get('board'), E.get('s~743'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[4])
-    return t_2182(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2484(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[4])
+    return t_2204(ctx, k, s, E)
 
 
-def d_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2202(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~727'))
+    c, key = KEYPLACE(ctx, 2202, ctx.state.get('board'), E.get('s~743'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2484(ctx, E), '=', False, K[3])
     return True
 
 
-d_2181 = _C.d_1358  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2182 = _C.t_1359  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2183 = _C.t_1360  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2184 = _C.t_1361  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2185 = _C.t_1362  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2186 = _C.t_1363  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2187 = _C.t_1364  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2188 = _C.d_1365  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2203 = _C.d_1372  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2204 = _C.t_1373  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_2205 = _C.t_1374  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2206 = _C.t_1375  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2207 = _C.t_1376  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2208 = _C.t_1377  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2209 = _C.t_1378  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_2210 = _C.d_1379  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    2165: t_2165,
-    2166: CPS(d_2166),
-    2167: CPS(d_2167),
-    2168: t_2168,
-    2169: CPS(d_2169),
-    2170: CPS(d_2170),
-    2171: t_2171,
-    2172: t_2172,
-    2173: CPS(d_2173),
-    2174: CPS(d_2174),
-    2175: t_2175,
-    2176: t_2176,
-    2177: CPS(d_2177),
-    2178: CPS(d_2178),
-    2179: t_2179,
-    2180: CPS(d_2180),
-    2181: CPS(d_2181),
-    2182: t_2182,
-    2183: t_2183,
-    2184: t_2184,
-    2185: t_2185,
-    2186: t_2186,
     2187: t_2187,
     2188: CPS(d_2188),
+    2189: CPS(d_2189),
+    2190: t_2190,
+    2191: CPS(d_2191),
+    2192: CPS(d_2192),
+    2193: t_2193,
+    2194: t_2194,
+    2195: CPS(d_2195),
+    2196: CPS(d_2196),
+    2197: t_2197,
+    2198: t_2198,
+    2199: CPS(d_2199),
+    2200: CPS(d_2200),
+    2201: t_2201,
+    2202: CPS(d_2202),
+    2203: CPS(d_2203),
+    2204: t_2204,
+    2205: t_2205,
+    2206: t_2206,
+    2207: t_2207,
+    2208: t_2208,
+    2209: t_2209,
+    2210: CPS(d_2210),
 }
 
 
 CODE = {
-    2450: x_2450,
-    2454: x_2454,
-    2455: x_2455,
-    2456: x_2456,
-    2457: x_2457,
-    2461: x_2461,
-    2462: x_2462,
-    2463: x_2463,
-    2465: x_2465,
-    2466: x_2466,
-    2467: x_2467,
-    2468: x_2468,
-    2469: x_2469,
-    2470: x_2470,
-    2474: x_2474,
+    2472: x_2472,
+    2476: x_2476,
+    2477: x_2477,
+    2478: x_2478,
+    2479: x_2479,
+    2483: x_2483,
+    2484: x_2484,
+    2485: x_2485,
+    2487: x_2487,
+    2488: x_2488,
+    2489: x_2489,
+    2490: x_2490,
+    2491: x_2491,
+    2492: x_2492,
+    2496: x_2496,
 }
 AT = {
 }
@@ -242,5 +242,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:457
-    'artificial_lake': '{"id":"artificial_lake","number":"116","name":{"en":"Artificial Lake"},"type":"automated","cost":15,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":2450},"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":2451},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2166},{"op":"let","v":"k~716","e":{"op":"lit","v":"land","x":2452},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2167},{"op":"seq","b":[{"op":"let","v":"t~718","e":{"op":"var","n":"t~715","x":2453},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2169},{"op":"let","v":"l~719","e":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"var","n":"k~716"}},"x":2454},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2170},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~718"}}}]},"x":2455},"t":{"op":"seq","b":[{"op":"let","v":"open~724","e":{"op":"filt","v":"s~721","src":{"op":"var","n":"l~719"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"t~718"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~721"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~722","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~721"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~723","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~723"}}]}]}}]}]}}]}}]}]},"x":2456},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2173},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~724"}]},"b":{"op":"lit","v":0},"x":2457},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2174},{"op":"choose","alts":[{"gens":[{"v":"space~725","src":{"op":"var","n":"open~724","x":2458},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~726","e":{"op":"var","n":"t~718","x":2459},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2177},{"op":"let","v":"s~727","e":{"op":"var","n":"space~725","x":2460},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2178},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~727"},"d":{},"x":2461},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~726"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~726"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2462},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2180},{"op":"set","t":{"op":"st","k":"last_space","x":2463},"o":"=","e":{"op":"var","n":"s~727","x":2464},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2181},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2465},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~727"},"f":"bonus","d":null,"x":2466},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2184},{"op":"for","v":"x~728","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~727"}],"kind":"spaces","x":2467},"w":{"op":"in","a":{"op":"var","n":"x~728"},"b":{"op":"st","k":"board"},"neg":false,"x":2468},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~728"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2469},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2186},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2185},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~726"},"f":"effect","d":null,"x":2470},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2187},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~726","x":2471},"space":{"op":"var","n":"s~727","x":2472},"by":{"op":"var","n":"you","x":2473}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2188}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2183},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2182}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2179}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2176},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~725"}],"x":2474}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"ocean","k":"land"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Oceano su una casella terreno","en":"place an ocean tile on a land space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2175}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2172},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2171}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2168}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2165},"vp":{"op":"lit","v":1,"x":2475},"source":{"doc":"tm-facts","section":"cards.json #116 (not fully structured: ocean on land)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:457"}',
+    'artificial_lake': '{"id":"artificial_lake","number":"116","name":{"en":"Artificial Lake"},"type":"automated","cost":15,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":2472},"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":2473},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2188},{"op":"let","v":"k~732","e":{"op":"lit","v":"land","x":2474},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2189},{"op":"seq","b":[{"op":"let","v":"t~734","e":{"op":"var","n":"t~731","x":2475},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2191},{"op":"let","v":"l~735","e":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"var","n":"k~732"}},"x":2476},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2192},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~734"}}}]},"x":2477},"t":{"op":"seq","b":[{"op":"let","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"var","n":"l~735"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~734"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]},"x":2478},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2195},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~740"}]},"b":{"op":"lit","v":0},"x":2479},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2196},{"op":"choose","alts":[{"gens":[{"v":"space~741","src":{"op":"var","n":"open~740","x":2480},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~742","e":{"op":"var","n":"t~734","x":2481},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2199},{"op":"let","v":"s~743","e":{"op":"var","n":"space~741","x":2482},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2200},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~743"},"d":{},"x":2483},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~742"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2484},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2202},{"op":"set","t":{"op":"st","k":"last_space","x":2485},"o":"=","e":{"op":"var","n":"s~743","x":2486},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2203},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2487},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"bonus","d":null,"x":2488},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2206},{"op":"for","v":"x~744","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~743"}],"kind":"spaces","x":2489},"w":{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"st","k":"board"},"neg":false,"x":2490},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2491},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2208},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2207},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"effect","d":null,"x":2492},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2209},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~742","x":2493},"space":{"op":"var","n":"s~743","x":2494},"by":{"op":"var","n":"you","x":2495}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2210}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2205},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2204}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2201}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2198},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~741"}],"x":2496}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"ocean","k":"land"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Oceano su una casella terreno","en":"place an ocean tile on a land space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2197}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2194},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":2193}],"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2190}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2187},"vp":{"op":"lit","v":1,"x":2497},"source":{"doc":"tm-facts","section":"cards.json #116 (not fully structured: ocean on land)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:457"}',
 }

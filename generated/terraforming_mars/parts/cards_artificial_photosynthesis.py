@@ -47,93 +47,93 @@ K = [
 ]
 
 
-x_2442 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2447 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2464 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2469 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
+def t_2178(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2156, None, [], k)
+    return CHOOSE(ctx, 2178, None, [], k)
 
 
-def d_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2179(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    c, key = KEYPLACE(ctx, 2182, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2158 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2159 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2180 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2181 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:455
 
 
-def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2182, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'energy', True)
+    c, key = KEYPLACE(ctx, 2186, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_2162 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2163 = _C.d_1208  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2184 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2185 = _C.d_1220  # rules_data/terraforming_mars/cards/071-140.yaml:455
 
 
-def d_2164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2186, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2156: t_2156,
-    2157: CPS(d_2157),
-    2158: CPS(d_2158),
-    2159: CPS(d_2159),
-    2160: CPS(d_2160),
-    2161: CPS(d_2161),
-    2162: CPS(d_2162),
-    2163: CPS(d_2163),
-    2164: CPS(d_2164),
+    2178: t_2178,
+    2179: CPS(d_2179),
+    2180: CPS(d_2180),
+    2181: CPS(d_2181),
+    2182: CPS(d_2182),
+    2183: CPS(d_2183),
+    2184: CPS(d_2184),
+    2185: CPS(d_2185),
+    2186: CPS(d_2186),
 }
 
 
 CODE = {
-    2442: x_2442,
-    2447: x_2447,
+    2464: x_2464,
+    2469: x_2469,
 }
 AT = {
 }
@@ -141,5 +141,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:449
-    'artificial_photosynthesis': '{"id":"artificial_photosynthesis","number":"115","name":{"en":"Artificial Photosynthesis"},"type":"automated","cost":12,"tags":["science"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2440},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2158},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2441},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2159},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2442},"o":"+=","e":{"op":"var","n":"n~715","x":2443},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2160}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2157},"label":{"op":"lit","v":{"option":0},"x":2444}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2445},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2162},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":2446},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2163},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2447},"o":"+=","e":{"op":"var","n":"n~717","x":2448},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2164}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2161},"label":{"op":"lit","v":{"option":1},"x":2449}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aumenta di 1 la produzione di piante, oppure aumenta di 2 la produzione di energia","en":"choose one: raise your plant production by 1, or raise your energy production by 2"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2156},"source":{"doc":"tm-facts","section":"cards.json #115"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:449"}',
+    'artificial_photosynthesis': '{"id":"artificial_photosynthesis","number":"115","name":{"en":"Artificial Photosynthesis"},"type":"automated","cost":12,"tags":["science"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2462},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2180},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2463},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2181},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2464},"o":"+=","e":{"op":"var","n":"n~731","x":2465},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2182}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2179},"label":{"op":"lit","v":{"option":0},"x":2466}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2467},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2184},{"op":"let","v":"r~734","e":{"op":"lit","v":"energy","x":2468},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2185},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2469},"o":"+=","e":{"op":"var","n":"n~733","x":2470},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2186}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2183},"label":{"op":"lit","v":{"option":1},"x":2471}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aumenta di 1 la produzione di piante, oppure aumenta di 2 la produzione di energia","en":"choose one: raise your plant production by 1, or raise your energy production by 2"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2178},"source":{"doc":"tm-facts","section":"cards.json #115"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:449"}',
 }

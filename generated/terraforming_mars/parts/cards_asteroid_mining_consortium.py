@@ -47,22 +47,22 @@ K = [
 ]
 
 
-def x_376(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
+def x_380(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) >= 1)
 
 
-x_379 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_380 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_381 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_382 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_383 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_383 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_384 = _C.x_384  # rules_data/terraforming_mars/definitions/resources.yaml:61
 x_385 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_388 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_386 = _C.x_386  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_387 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_389 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_392 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def t_347(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,114 +70,114 @@ def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~719', 1, True)
-        LOCAL(ctx, E, 'r~720', 'titanium', True)
-        c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        LOCAL(ctx, E, 'n~735', 1, True)
+        LOCAL(ctx, E, 'r~736', 'titanium', True)
+        c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    return t_346(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'titanium', True)
+    return t_350(ctx, r1, s, E)
 
 
-d_344 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:28
-d_345 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_348 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_349 = _C.d_349  # rules_data/terraforming_mars/cards/001-070.yaml:28
 
 
-def t_346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_350(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_379(ctx, E):
-        return t_347(ctx, k, s, E)
+    if x_383(ctx, E):
+        return t_351(ctx, k, s, E)
     return k()
 
 
-def t_347(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_380(ctx, E):
+    if not x_384(ctx, E):
         return False
-    return t_349(ctx, k, s, E)
+    return t_353(ctx, k, s, E)
 
 
-d_348 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_352 = _C.d_352  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 349, None, [], k)
+    return CHOOSE(ctx, 353, None, [], k)
 
 
-def d_350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 350, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 354, PL(ctx, E.get('target~734')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_351 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:28
-d_352 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_355 = _C.d_355  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_356 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:28
 
 
-def d_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    343: t_343,
-    344: CPS(d_344),
-    345: CPS(d_345),
-    346: t_346,
     347: t_347,
     348: CPS(d_348),
-    349: t_349,
-    350: CPS(d_350),
-    351: CPS(d_351),
+    349: CPS(d_349),
+    350: t_350,
+    351: t_351,
     352: CPS(d_352),
-    353: CPS(d_353),
+    353: t_353,
+    354: CPS(d_354),
+    355: CPS(d_355),
+    356: CPS(d_356),
+    357: CPS(d_357),
 }
 
 
 CODE = {
-    376: x_376,
-    379: x_379,
     380: x_380,
-    381: x_381,
-    382: x_382,
     383: x_383,
+    384: x_384,
     385: x_385,
-    388: x_388,
+    386: x_386,
+    387: x_387,
+    389: x_389,
+    392: x_392,
 }
 AT = {
-    376: 'rules_data/terraforming_mars/cards/001-070.yaml:19',
+    380: 'rules_data/terraforming_mars/cards/001-070.yaml:19',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:19
-    'asteroid_mining_consortium': '{"id":"asteroid_mining_consortium","number":"002","name":{"en":"Asteroid Mining Consortium"},"type":"automated","cost":13,"tags":["jovian"],"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":1},"x":376},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":377},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":344},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":378},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":345},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":379},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":380},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":348},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":381},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":382}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":383},"o":"-=","e":{"op":"var","n":"n~715","x":384},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":350},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":385}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di titanio di un qualsiasi giocatore","en":"lower any player\'s titanium production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":349}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":347},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":346},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":386},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":351},{"op":"let","v":"r~720","e":{"op":"lit","v":"titanium","x":387},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":352},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":388},"o":"+=","e":{"op":"var","n":"n~719","x":389},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":353}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":343},"vp":{"op":"lit","v":1,"x":390},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #002 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:19"}',
+    'asteroid_mining_consortium': '{"id":"asteroid_mining_consortium","number":"002","name":{"en":"Asteroid Mining Consortium"},"type":"automated","cost":13,"tags":["jovian"],"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":1},"x":380},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":381},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":348},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":382},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":349},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":383},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~733","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0}}}],"x":384},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":352},{"op":"choose","alts":[{"gens":[{"v":"target~734","src":{"op":"core","n":"players","x":385},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":386}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0,"x":387},"o":"-=","e":{"op":"var","n":"n~731","x":388},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":354},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~734"}],"x":389}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di titanio di un qualsiasi giocatore","en":"lower any player\'s titanium production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":353}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":351},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":350},{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":390},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":355},{"op":"let","v":"r~736","e":{"op":"lit","v":"titanium","x":391},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":392},"o":"+=","e":{"op":"var","n":"n~735","x":393},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":357}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":347},"vp":{"op":"lit","v":1,"x":394},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #002 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:19"}',
 }

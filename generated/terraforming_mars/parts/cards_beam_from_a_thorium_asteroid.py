@@ -47,114 +47,114 @@ K = [
 ]
 
 
-def x_1512(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
+def x_1526(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('jovian') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('jovian') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
+    return MEMO(ctx, (1526, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('jovian') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('jovian') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
 
 
-x_1515 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1519 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1529 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1533 = _C.x_434  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1335(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1349(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'heat', True)
-    c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~735', 3, True)
+    LOCAL(ctx, E, 'r~736', 'heat', True)
+    c, key = KEYPLACE(ctx, 1352, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~721', 3, True)
-    LOCAL(ctx, E, 'r~722', 'energy', True)
-    c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~737', 3, True)
+    LOCAL(ctx, E, 'r~738', 'energy', True)
+    c, key = KEYPLACE(ctx, 1355, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
     return True
 
 
-d_1336 = _C.d_711  # rules_data/terraforming_mars/cards/001-070.yaml:586
+d_1350 = _C.d_718  # rules_data/terraforming_mars/cards/001-070.yaml:586
 
 
-def d_1337(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1351(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'heat', True)
+    LOCAL(ctx, E, 'r~736', 'heat', True)
     return True
 
 
-def d_1338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1352, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
     return True
 
 
-def d_1339(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1353(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 3, True)
+    LOCAL(ctx, E, 'n~737', 3, True)
     return True
 
 
-def d_1340(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'energy', True)
+    LOCAL(ctx, E, 'r~738', 'energy', True)
     return True
 
 
-def d_1341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 1355, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1335: CPS(d_1335),
-    1336: CPS(d_1336),
-    1337: CPS(d_1337),
-    1338: CPS(d_1338),
-    1339: CPS(d_1339),
-    1340: CPS(d_1340),
-    1341: CPS(d_1341),
+    1349: CPS(d_1349),
+    1350: CPS(d_1350),
+    1351: CPS(d_1351),
+    1352: CPS(d_1352),
+    1353: CPS(d_1353),
+    1354: CPS(d_1354),
+    1355: CPS(d_1355),
 }
 
 
 CODE = {
-    1512: x_1512,
-    1515: x_1515,
-    1519: x_1519,
+    1526: x_1526,
+    1529: x_1529,
+    1533: x_1533,
 }
 AT = {
-    1512: 'rules_data/terraforming_mars/cards/001-070.yaml:579',
+    1526: 'rules_data/terraforming_mars/cards/001-070.yaml:579',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:579
-    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1512},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":1513},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1336},{"op":"let","v":"r~720","e":{"op":"lit","v":"heat","x":1514},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1337},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1515},"o":"+=","e":{"op":"var","n":"n~719","x":1516},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1338},{"op":"let","v":"n~721","e":{"op":"lit","v":3,"x":1517},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1339},{"op":"let","v":"r~722","e":{"op":"lit","v":"energy","x":1518},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1340},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1519},"o":"+=","e":{"op":"var","n":"n~721","x":1520},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1341}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1335},"vp":{"op":"lit","v":1,"x":1521},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
+    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1526},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":1527},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1350},{"op":"let","v":"r~736","e":{"op":"lit","v":"heat","x":1528},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1351},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":1529},"o":"+=","e":{"op":"var","n":"n~735","x":1530},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1352},{"op":"let","v":"n~737","e":{"op":"lit","v":3,"x":1531},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1353},{"op":"let","v":"r~738","e":{"op":"lit","v":"energy","x":1532},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1354},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~738"},"d":0,"x":1533},"o":"+=","e":{"op":"var","n":"n~737","x":1534},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1355}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1349},"vp":{"op":"lit","v":1,"x":1535},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
 }

@@ -52,40 +52,38 @@ K = [
 ]
 
 
-x_959 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_960 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_961 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_965 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_966 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_967 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_969 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_970 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_971 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_972 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_973 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_974 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_978 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_968 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_969 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_970 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_971 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_975 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_976 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_977 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_979 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_980 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_981 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_982 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_983 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_984 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_988 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~730'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~731'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~749'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~750'))) is str else 0))) is int else num(_w6)))
 
 
-def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_992 = _C.x_992  # rules_data/terraforming_mars/definitions/resources.yaml:37
+
+
+def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0))
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~733'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~733'), 0))
-
-
-def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def t_868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -93,240 +91,243 @@ def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~730', 2, True)
-        LOCAL(ctx, E, 'r~731', 'megacredits', True)
-        if not d_881(ctx, E):
+        LOCAL(ctx, E, 'n~749', 2, True)
+        LOCAL(ctx, E, 'r~750', 'megacredits', True)
+        if not d_891(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~732', 3, True)
-        LOCAL(ctx, E, 'r~733', 'heat', True)
-        c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
+        LOCAL(ctx, E, 'n~751', 3, True)
+        LOCAL(ctx, E, 'r~752', 'heat', True)
+        c, key = KEYPLACE(ctx, 896, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~732'), '+=', False, K[3])
+            SET(ctx, 'prod', c, key, E.get('n~751'), '+=', False, K[3])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_861(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~731', 'ocean', True)
+    return t_870(ctx, r1, s, E)
 
 
-d_860 = _C.d_860  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_869 = _C.d_869  # rules_data/terraforming_mars/cards/001-070.yaml:223
 
 
-def t_861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_959(ctx, E):
-        return t_862(ctx, k, s, E)
+    if x_968(ctx, E):
+        return t_871(ctx, k, s, E)
     return k()
 
 
-def t_862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_960(ctx, E), True)
-    if not x_961(ctx, E):
+    LOCAL(ctx, E, 'mine~735', x_969(ctx, E), True)
+    LOCAL(ctx, E, 'legal~744', x_970(ctx, E), True)
+    if not x_971(ctx, E):
         return False
-    return t_865(ctx, k, s, E)
+    return t_875(ctx, k, s, E)
 
 
-d_863 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_864 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_872 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_873 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_874 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_865(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 865, None, [], k)
+    return CHOOSE(ctx, 875, None, [], k)
 
 
-def t_866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_869(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
+    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
+    return t_879(ctx, k, s, E)
 
 
-d_867 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_868 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_877 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_878 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_879(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 880, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
-    return t_872(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_976(ctx, E), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[5])
+    return t_882(ctx, k, s, E)
 
 
-def d_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_880(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 880, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[4])
+        SET(ctx, 'board', c, key, x_976(ctx, E), '=', False, K[4])
     return True
 
 
-d_871 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_872 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_873 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_874 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_875 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_876 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_877 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_878 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-d_879 = _C.d_879  # rules_data/terraforming_mars/cards/001-070.yaml:223
-d_880 = _C.d_880  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_881 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_882 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_883 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_884 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_885 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_886 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_887 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_888 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_889 = _C.d_889  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_890 = _C.d_890  # rules_data/terraforming_mars/cards/001-070.yaml:223
 
 
-def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_981(ctx, E):
+    if not x_991(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, 893, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~749'), '-=', False, K[3])
     return True
 
 
-def d_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_981(ctx, E):
+    if not x_991(ctx, E):
         return False
     return True
 
 
-def d_883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, 893, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~749'), '-=', False, K[3])
     return True
 
 
-def d_884(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_894(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~732', 3, True)
+    LOCAL(ctx, E, 'n~751', 3, True)
     return True
 
 
-def d_885(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_895(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~733', 'heat', True)
+    LOCAL(ctx, E, 'r~752', 'heat', True)
     return True
 
 
-def d_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
+    c, key = KEYPLACE(ctx, 896, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~732'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~751'), '+=', False, K[3])
     return True
 
 
 TRIALS = {
-    859: t_859,
-    860: CPS(d_860),
-    861: t_861,
-    862: t_862,
-    863: CPS(d_863),
-    864: CPS(d_864),
-    865: t_865,
-    866: t_866,
-    867: CPS(d_867),
-    868: CPS(d_868),
-    869: t_869,
-    870: CPS(d_870),
-    871: CPS(d_871),
-    872: t_872,
-    873: t_873,
-    874: t_874,
+    868: t_868,
+    869: CPS(d_869),
+    870: t_870,
+    871: t_871,
+    872: CPS(d_872),
+    873: CPS(d_873),
+    874: CPS(d_874),
     875: t_875,
     876: t_876,
-    877: t_877,
+    877: CPS(d_877),
     878: CPS(d_878),
-    879: CPS(d_879),
+    879: t_879,
     880: CPS(d_880),
     881: CPS(d_881),
-    882: CPS(d_882),
-    883: CPS(d_883),
-    884: CPS(d_884),
-    885: CPS(d_885),
-    886: CPS(d_886),
+    882: t_882,
+    883: t_883,
+    884: t_884,
+    885: t_885,
+    886: t_886,
+    887: t_887,
+    888: CPS(d_888),
+    889: CPS(d_889),
+    890: CPS(d_890),
+    891: CPS(d_891),
+    892: CPS(d_892),
+    893: CPS(d_893),
+    894: CPS(d_894),
+    895: CPS(d_895),
+    896: CPS(d_896),
 }
 
 
 CODE = {
-    959: x_959,
-    960: x_960,
-    961: x_961,
-    965: x_965,
-    966: x_966,
-    967: x_967,
+    968: x_968,
     969: x_969,
     970: x_970,
     971: x_971,
-    972: x_972,
-    973: x_973,
-    974: x_974,
-    978: x_978,
+    975: x_975,
+    976: x_976,
+    977: x_977,
+    979: x_979,
+    980: x_980,
     981: x_981,
     982: x_982,
-    986: x_986,
+    983: x_983,
+    984: x_984,
+    988: x_988,
+    991: x_991,
+    992: x_992,
+    996: x_996,
 }
 AT = {
-    981: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    982: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    986: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    991: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    996: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:218
-    'black_polar_dust': '{"id":"black_polar_dust","number":"022","name":{"en":"Black Polar Dust"},"type":"automated","cost":15,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":958},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":860},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":959},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":960},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":863},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":961},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":864},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":962},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":963},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":867},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":964},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":868},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":965},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":966},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":870},{"op":"set","t":{"op":"st","k":"last_space","x":967},"o":"=","e":{"op":"var","n":"s~728","x":968},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":871},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":969},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":970},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":874},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":971},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":972},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":973},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":876},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":875},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":974},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":877},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":975},"space":{"op":"var","n":"s~728","x":976},"by":{"op":"var","n":"you","x":977}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":878}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":873},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":872}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":869}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":866},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":978}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":865}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":862},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":861},{"op":"let","v":"n~730","e":{"op":"lit","v":2,"x":979},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":879},{"op":"let","v":"r~731","e":{"op":"lit","v":"megacredits","x":980},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":880},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~731"},"d":0},"b":{"op":"var","n":"n~730"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~731"},"f":"production_min","d":0},"x":981},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":882},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~731"},"d":0,"x":982},"o":"-=","e":{"op":"var","n":"n~730","x":983},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":883}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":881},{"op":"let","v":"n~732","e":{"op":"lit","v":3,"x":984},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":884},{"op":"let","v":"r~733","e":{"op":"lit","v":"heat","x":985},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":885},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~733"},"d":0,"x":986},"o":"+=","e":{"op":"var","n":"n~732","x":987},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":886}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":859},"source":{"doc":"tm-facts","section":"cards.json #022"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:218"}',
+    'black_polar_dust': '{"id":"black_polar_dust","number":"022","name":{"en":"Black Polar Dust"},"type":"automated","cost":15,"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":967},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":869},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":968},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":969},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":872},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":970},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":873},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":971},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":874},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":972},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":973},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":877},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":974},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":878},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":975},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":976},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":880},{"op":"set","t":{"op":"st","k":"last_space","x":977},"o":"=","e":{"op":"var","n":"s~747","x":978},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":881},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":979},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":980},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":884},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":981},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":982},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":983},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":886},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":885},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":984},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":887},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":985},"space":{"op":"var","n":"s~747","x":986},"by":{"op":"var","n":"you","x":987}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":888}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":883},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":882}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":879}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":876},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":988}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":875}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":871},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":870},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":989},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":889},{"op":"let","v":"r~750","e":{"op":"lit","v":"megacredits","x":990},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":890},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0},"x":991},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":892},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":992},"o":"-=","e":{"op":"var","n":"n~749","x":993},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":893}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":891},{"op":"let","v":"n~751","e":{"op":"lit","v":3,"x":994},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":894},{"op":"let","v":"r~752","e":{"op":"lit","v":"heat","x":995},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":895},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":996},"o":"+=","e":{"op":"var","n":"n~751","x":997},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":896}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":868},"source":{"doc":"tm-facts","section":"cards.json #022"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:218"}',
 }

@@ -49,108 +49,108 @@ K = [
 ]
 
 
-x_2423 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_2424 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_2426 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_2428 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_2429 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_2445 = _C.x_1217  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_2446 = _C.x_1218  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_2448 = _C.x_1220  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_2450 = _C.x_1222  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_2451 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2142(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
+def d_2164(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'tr', True)
-    LOCAL(ctx, E, 'n~716', 2, True)
-    if not d_2145(ctx, E):
+    LOCAL(ctx, E, 't~731', 'tr', True)
+    LOCAL(ctx, E, 'n~732', 2, True)
+    if not d_2167(ctx, E):
         return False
     return True
 
 
-d_2143 = _C.d_1072  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2144 = _C.d_585  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2165 = _C.d_1084  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2166 = _C.d_591  # rules_data/terraforming_mars/cards/071-140.yaml:426
 
 
-def d_2145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2423(ctx, E):
+    if x_2445(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~715'))
+        c, key = KEYPLACE(ctx, 2168, ctx.state.get('game_tracks'), E.get('t~731'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[0])
     else:
-        if not d_2147(ctx, E):
+        if not d_2169(ctx, E):
             return False
     return True
 
 
-def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2168, ctx.state.get('game_tracks'), E.get('t~731'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[0])
     return True
 
 
-def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2170, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    if not d_2149(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[1])
+    if not d_2171(ctx, E):
         return False
     return True
 
 
-def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2170, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[1])
     return True
 
 
-d_2149 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2150 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2171 = _C.d_1090  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2172 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2142: CPS(d_2142),
-    2143: CPS(d_2143),
-    2144: CPS(d_2144),
-    2145: CPS(d_2145),
-    2146: CPS(d_2146),
-    2147: CPS(d_2147),
-    2148: CPS(d_2148),
-    2149: CPS(d_2149),
-    2150: CPS(d_2150),
+    2164: CPS(d_2164),
+    2165: CPS(d_2165),
+    2166: CPS(d_2166),
+    2167: CPS(d_2167),
+    2168: CPS(d_2168),
+    2169: CPS(d_2169),
+    2170: CPS(d_2170),
+    2171: CPS(d_2171),
+    2172: CPS(d_2172),
 }
 
 
 CODE = {
-    2423: x_2423,
-    2424: x_2424,
-    2426: x_2426,
-    2428: x_2428,
-    2429: x_2429,
+    2445: x_2445,
+    2446: x_2446,
+    2448: x_2448,
+    2450: x_2450,
+    2451: x_2451,
 }
 AT = {
 }
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:420
-    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":2421},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2143},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":2422},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2144},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2423},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":2424},"o":"+=","e":{"op":"var","n":"n~716","x":2425},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2146},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":2426},"o":"+=","e":{"op":"var","n":"n~716","x":2427},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2148},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":2428},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2429},"o":"=","e":{"op":"lit","v":true,"x":2430},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2150},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2149}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2147},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2145}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2142},"vp":{"op":"lit","v":-2,"x":2431},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
+    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"tr","x":2443},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2165},{"op":"let","v":"n~732","e":{"op":"lit","v":2,"x":2444},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2166},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~731"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2445},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~731"},"d":0,"x":2446},"o":"+=","e":{"op":"var","n":"n~732","x":2447},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2168},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~731"},"d":0,"x":2448},"o":"+=","e":{"op":"var","n":"n~732","x":2449},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2170},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~731"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~732"},"b":{"op":"lit","v":0}}],"x":2450},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2451},"o":"=","e":{"op":"lit","v":true,"x":2452},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2172},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2171}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2169},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2167}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2164},"vp":{"op":"lit","v":-2,"x":2453},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1647 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1648 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1652 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1654 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:654
+x_1661 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1662 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1666 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1668 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
-def d_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
+def d_1467(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1456(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_1470(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'steel', True)
+    c, key = KEYPLACE(ctx, 1475, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1454 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1455 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1468 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1469 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:653
 
 
-def d_1456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1470(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1647(ctx, E):
+    if not x_1661(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1472, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1457 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1471 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1472, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1459 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1460 = _C.d_658  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1473 = _C.d_779  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1474 = _C.d_665  # rules_data/terraforming_mars/cards/001-070.yaml:653
 
 
-def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1475(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1475, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-t_1462 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:654
+t_1476 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
 TRIALS = {
-    1453: CPS(d_1453),
-    1454: CPS(d_1454),
-    1455: CPS(d_1455),
-    1456: CPS(d_1456),
-    1457: CPS(d_1457),
-    1458: CPS(d_1458),
-    1459: CPS(d_1459),
-    1460: CPS(d_1460),
-    1461: CPS(d_1461),
-    1462: t_1462,
+    1467: CPS(d_1467),
+    1468: CPS(d_1468),
+    1469: CPS(d_1469),
+    1470: CPS(d_1470),
+    1471: CPS(d_1471),
+    1472: CPS(d_1472),
+    1473: CPS(d_1473),
+    1474: CPS(d_1474),
+    1475: CPS(d_1475),
+    1476: t_1476,
 }
 
 
 CODE = {
-    1647: x_1647,
-    1648: x_1648,
-    1652: x_1652,
-    1654: x_1654,
+    1661: x_1661,
+    1662: x_1662,
+    1666: x_1666,
+    1668: x_1668,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:647
-    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1645},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1454},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1646},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1455},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1647},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1457},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1648},"o":"-=","e":{"op":"var","n":"n~715","x":1649},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1458}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1456},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1650},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1459},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":1651},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1460},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1652},"o":"+=","e":{"op":"var","n":"n~717","x":1653},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1461}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1453},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1654},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1462},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
+    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1659},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1468},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":1660},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1469},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1661},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1471},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1662},"o":"-=","e":{"op":"var","n":"n~731","x":1663},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1472}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1470},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":1664},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1473},{"op":"let","v":"r~734","e":{"op":"lit","v":"steel","x":1665},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1474},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1666},"o":"+=","e":{"op":"var","n":"n~733","x":1667},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1475}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1467},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1668},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1476},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
 }

@@ -51,52 +51,52 @@ K = [
 ]
 
 
-x_2399 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2400 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2401 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2402 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2404 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2405 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2406 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2407 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2408 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2409 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2410 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2411 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2412 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2413 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2414 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2415 = _C.x_2415  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2417 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_2418 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_2419 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+x_2421 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2422 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2423 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2424 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2426 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2427 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2428 = _C.x_491  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2429 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2430 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2431 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2432 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2433 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2434 = _C.x_2434  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2435 = _C.x_522  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2436 = _C.x_2434  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2437 = _C.x_2437  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2439 = _C.x_466  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_2440 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_2441 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
-def t_2120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+def t_2142(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'k~716', 2, True)
-    return t_2123(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~731', 4, True)
+    LOCAL(ctx, E, 'k~732', 2, True)
+    return t_2145(ctx, k, s, E)
 
 
-d_2121 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:417
+d_2143 = _C.d_1970  # rules_data/terraforming_mars/cards/071-140.yaml:417
 
 
-def d_2122(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+def d_2144(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~716', 2, True)
+    LOCAL(ctx, E, 'k~732', 2, True)
     return True
 
 
-def t_2123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+def t_2145(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,156 +104,156 @@ def t_2123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_2418(ctx, E), '+=', True, K[0])
+        SET(ctx, 'discard', ctx.state, 'discard', x_2440(ctx, E), '+=', True, K[0])
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
-    if not d_2125(ctx, E):
+    LOCAL(ctx, E, 'n~733', E.get('n~731'), True)
+    if not d_2147(ctx, E):
         return False
-    return t_2136(ctx, r1, s, E)
+    return t_2158(ctx, r1, s, E)
 
 
-d_2124 = _C.d_2124  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_2146 = _C.d_2146  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
 
 
-def d_2125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~717'))
+    left = num(E.get('n~733'))
     while left > 0:
         left -= 1
-        if not d_2126(ctx, E):
+        if not d_2148(ctx, E):
             return False
     return True
 
 
-def d_2126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2127(ctx, E):
+    if not d_2149(ctx, E):
         return False
-    if not d_2132(ctx, E):
+    if not d_2154(ctx, E):
         return False
     return True
 
 
-def d_2127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2399(ctx, E):
-        if not d_2128(ctx, E):
+    if x_2421(ctx, E):
+        if not d_2150(ctx, E):
             return False
     return True
 
 
-def d_2128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2401(ctx, E), '=', False, K[3])
+    SET(ctx, 'deck', ctx.state, 'deck', x_2423(ctx, E), '=', False, K[3])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[0])
-    STMT(ctx, 2131)
+    STMT(ctx, 2153)
     return True
 
 
-d_2129 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2130 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2151 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2152 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_2131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2131)
+    STMT(ctx, 2153)
     return True
 
 
-d_2132 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2133 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2134 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2135 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2154 = _C.d_442  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2155 = _C.d_443  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2156 = _C.d_444  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2157 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_2136(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def t_2158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('k~716'))
+    left = num(E.get('k~732'))
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 2136, left, [], k)
+    return CHOOSE(ctx, 2158, left, [], k)
 
 
-d_2137 = _C.d_2137  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2138 = _C.d_2138  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2139 = _C.d_2139  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2140 = _C.d_2140  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_2141 = _C.d_468  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+d_2159 = _C.d_2159  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2160 = _C.d_2160  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2161 = _C.d_2161  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2162 = _C.d_2162  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_2163 = _C.d_472  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {
-    2120: t_2120,
-    2121: CPS(d_2121),
-    2122: CPS(d_2122),
-    2123: t_2123,
-    2124: CPS(d_2124),
-    2125: CPS(d_2125),
-    2126: CPS(d_2126),
-    2127: CPS(d_2127),
-    2128: CPS(d_2128),
-    2129: CPS(d_2129),
-    2130: CPS(d_2130),
-    2131: CPS(d_2131),
-    2132: CPS(d_2132),
-    2133: CPS(d_2133),
-    2134: CPS(d_2134),
-    2135: CPS(d_2135),
-    2136: t_2136,
-    2137: CPS(d_2137),
-    2138: CPS(d_2138),
-    2139: CPS(d_2139),
-    2140: CPS(d_2140),
-    2141: CPS(d_2141),
+    2142: t_2142,
+    2143: CPS(d_2143),
+    2144: CPS(d_2144),
+    2145: t_2145,
+    2146: CPS(d_2146),
+    2147: CPS(d_2147),
+    2148: CPS(d_2148),
+    2149: CPS(d_2149),
+    2150: CPS(d_2150),
+    2151: CPS(d_2151),
+    2152: CPS(d_2152),
+    2153: CPS(d_2153),
+    2154: CPS(d_2154),
+    2155: CPS(d_2155),
+    2156: CPS(d_2156),
+    2157: CPS(d_2157),
+    2158: t_2158,
+    2159: CPS(d_2159),
+    2160: CPS(d_2160),
+    2161: CPS(d_2161),
+    2162: CPS(d_2162),
+    2163: CPS(d_2163),
 }
 
 
 CODE = {
-    2399: x_2399,
-    2400: x_2400,
-    2401: x_2401,
-    2402: x_2402,
-    2404: x_2404,
-    2405: x_2405,
-    2406: x_2406,
-    2407: x_2407,
-    2408: x_2408,
-    2409: x_2409,
-    2410: x_2410,
-    2411: x_2411,
-    2412: x_2412,
-    2413: x_2413,
-    2414: x_2414,
-    2415: x_2415,
-    2417: x_2417,
-    2418: x_2418,
-    2419: x_2419,
+    2421: x_2421,
+    2422: x_2422,
+    2423: x_2423,
+    2424: x_2424,
+    2426: x_2426,
+    2427: x_2427,
+    2428: x_2428,
+    2429: x_2429,
+    2430: x_2430,
+    2431: x_2431,
+    2432: x_2432,
+    2433: x_2433,
+    2434: x_2434,
+    2435: x_2435,
+    2436: x_2436,
+    2437: x_2437,
+    2439: x_2439,
+    2440: x_2440,
+    2441: x_2441,
 }
 AT = {
 }
@@ -261,5 +261,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:411
-    'business_contacts': '{"id":"business_contacts","number":"111","name":{"en":"Business Contacts"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2395},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2121},{"op":"let","v":"k~716","e":{"op":"lit","v":2,"x":2396},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2122},{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"var","n":"n~715","x":2397},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2124},{"op":"rep","n":{"op":"var","n":"n~717","x":2398},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2399},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2400},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2401},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2129},{"op":"set","t":{"op":"st","k":"discard","x":2402},"o":"=","e":{"op":"lit","v":[],"x":2403},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2130},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2404}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2131}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2128},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2127},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2405},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2406},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2407},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2134},{"op":"set","t":{"op":"st","k":"deck","x":2408},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2409},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2135}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2133},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2132}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2126},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2125},{"op":"choose","alts":[{"gens":[{"v":"c~718","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2410},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2411},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":2412},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2138},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2413},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":2414},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2139}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2137},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~718"}],"x":2415}}],"kind":"keep_card","n":{"op":"var","n":"k~716","x":2416},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":4,"k":2},"text":{"it":"guarda le prime 4 carte del mazzo: prendine 2 in mano e scarta le altre","en":"look at the top 4 cards of the deck: take 2 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2136},{"op":"set","t":{"op":"st","k":"discard","x":2417},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2418},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":2140},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2419},"o":"=","e":{"op":"lit","v":[],"x":2420},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":2141}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2123}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2120},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #111 (drawCard 4, keep 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:411"}',
+    'business_contacts': '{"id":"business_contacts","number":"111","name":{"en":"Business Contacts"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":2417},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2143},{"op":"let","v":"k~732","e":{"op":"lit","v":2,"x":2418},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2144},{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"var","n":"n~731","x":2419},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2146},{"op":"rep","n":{"op":"var","n":"n~733","x":2420},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2421},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2422},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2423},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2151},{"op":"set","t":{"op":"st","k":"discard","x":2424},"o":"=","e":{"op":"lit","v":[],"x":2425},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2152},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2426}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2153}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2150},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2149},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2427},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2428},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2429},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2156},{"op":"set","t":{"op":"st","k":"deck","x":2430},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2431},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2157}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2155},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2154}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2148},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2147},{"op":"choose","alts":[{"gens":[{"v":"c~734","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2432},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2433},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~734"}],"x":2434},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2160},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2435},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~734"}],"x":2436},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2161}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2159},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~734"}],"x":2437}}],"kind":"keep_card","n":{"op":"var","n":"k~732","x":2438},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":4,"k":2},"text":{"it":"guarda le prime 4 carte del mazzo: prendine 2 in mano e scarta le altre","en":"look at the top 4 cards of the deck: take 2 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2158},{"op":"set","t":{"op":"st","k":"discard","x":2439},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2440},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":2162},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2441},"o":"=","e":{"op":"lit","v":[],"x":2442},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":2163}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2145}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2142},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #111 (drawCard 4, keep 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:411"}',
 }

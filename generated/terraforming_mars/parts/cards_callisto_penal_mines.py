@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_2007 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2026 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
+def d_1790(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 3, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1793, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_1772 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1773 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1791 = _C.d_785  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1792 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:132
 
 
-def d_1774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1793, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1771: CPS(d_1771),
-    1772: CPS(d_1772),
-    1773: CPS(d_1773),
-    1774: CPS(d_1774),
+    1790: CPS(d_1790),
+    1791: CPS(d_1791),
+    1792: CPS(d_1792),
+    1793: CPS(d_1793),
 }
 
 
 CODE = {
-    2007: x_2007,
+    2026: x_2026,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:126
-    'callisto_penal_mines': '{"id":"callisto_penal_mines","number":"082","name":{"en":"Callisto Penal Mines"},"type":"automated","cost":24,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2005},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1772},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2006},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1773},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2007},"o":"+=","e":{"op":"var","n":"n~715","x":2008},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1774}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1771},"vp":{"op":"lit","v":2,"x":2009},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #082"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:126"}',
+    'callisto_penal_mines': '{"id":"callisto_penal_mines","number":"082","name":{"en":"Callisto Penal Mines"},"type":"automated","cost":24,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":2024},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1791},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":2025},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1792},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2026},"o":"+=","e":{"op":"var","n":"n~731","x":2027},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1793}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1790},"vp":{"op":"lit","v":2,"x":2028},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #082"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:126"}',
 }

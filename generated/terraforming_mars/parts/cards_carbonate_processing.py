@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1311 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1312 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1316 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1318 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:431
+x_1323 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1324 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1328 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1330 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
-def d_1163(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
+def d_1175(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1166(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_1178(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'r~734', 'heat', True)
+    c, key = KEYPLACE(ctx, 1183, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1164 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1165 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1176 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1177 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:430
 
 
-def d_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1311(ctx, E):
+    if not x_1323(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1180, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1167 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1179 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1180, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1169 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1170 = _C.d_382  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1181 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1182 = _C.d_386  # rules_data/terraforming_mars/cards/001-070.yaml:430
 
 
-def d_1171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1183, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-t_1172 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:431
+t_1184 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 TRIALS = {
-    1163: CPS(d_1163),
-    1164: CPS(d_1164),
-    1165: CPS(d_1165),
-    1166: CPS(d_1166),
-    1167: CPS(d_1167),
-    1168: CPS(d_1168),
-    1169: CPS(d_1169),
-    1170: CPS(d_1170),
-    1171: CPS(d_1171),
-    1172: t_1172,
+    1175: CPS(d_1175),
+    1176: CPS(d_1176),
+    1177: CPS(d_1177),
+    1178: CPS(d_1178),
+    1179: CPS(d_1179),
+    1180: CPS(d_1180),
+    1181: CPS(d_1181),
+    1182: CPS(d_1182),
+    1183: CPS(d_1183),
+    1184: t_1184,
 }
 
 
 CODE = {
-    1311: x_1311,
-    1312: x_1312,
-    1316: x_1316,
-    1318: x_1318,
+    1323: x_1323,
+    1324: x_1324,
+    1328: x_1328,
+    1330: x_1330,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:424
-    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1309},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1164},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1310},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1165},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1311},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1167},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1312},"o":"-=","e":{"op":"var","n":"n~715","x":1313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1168}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1166},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1314},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1169},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":1315},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1170},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1316},"o":"+=","e":{"op":"var","n":"n~717","x":1317},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1171}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1163},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1318},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1172},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
+    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1321},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1176},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":1322},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1177},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1323},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1179},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1324},"o":"-=","e":{"op":"var","n":"n~731","x":1325},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1180}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1178},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":1326},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1181},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":1327},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1182},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1328},"o":"+=","e":{"op":"var","n":"n~733","x":1329},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1183}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1175},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1330},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1184},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
 }

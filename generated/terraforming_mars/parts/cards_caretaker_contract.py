@@ -50,167 +50,167 @@ K = [
 ]
 
 
-x_3063 = _C.x_1429  # rules_data/terraforming_mars/cards/141-208.yaml:138
-x_3066 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3067 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3071 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3072 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3074 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3076 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3077 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3087 = _C.x_1441  # rules_data/terraforming_mars/cards/141-208.yaml:138
+x_3090 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3091 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3095 = _C.x_781  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3096 = _C.x_782  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3098 = _C.x_784  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3100 = _C.x_786  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3101 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2714(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 8, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    if not d_2693(ctx, E):
+    LOCAL(ctx, E, 'n~731', 8, True)
+    LOCAL(ctx, E, 'r~732', 'heat', True)
+    if not d_2717(ctx, E):
         return False
     return True
 
 
-d_2691 = _C.d_2691  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2692 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2715 = _C.d_2715  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2716 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:145
 
 
-def d_2693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3066(ctx, E):
+    if not x_3090(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2695, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2719, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_2694 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2718 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2695, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2719, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-def d_2696(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2720(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'tr', True)
-    LOCAL(ctx, E, 'n~718', 1, True)
-    if not d_2699(ctx, E):
+    LOCAL(ctx, E, 't~733', 'tr', True)
+    LOCAL(ctx, E, 'n~734', 1, True)
+    if not d_2723(ctx, E):
         return False
     return True
 
 
-d_2697 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2698 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2721 = _C.d_699  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2722 = _C.d_365  # rules_data/terraforming_mars/cards/141-208.yaml:145
 
 
-def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3071(ctx, E):
+    if x_3095(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2700, ctx.state.get('game_tracks'), E.get('t~717'))
+        c, key = KEYPLACE(ctx, 2724, ctx.state.get('game_tracks'), E.get('t~733'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~734'), '+=', False, K[1])
     else:
-        if not d_2701(ctx, E):
+        if not d_2725(ctx, E):
             return False
     return True
 
 
-def d_2700(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2724(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2700, ctx.state.get('game_tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 2724, ctx.state.get('game_tracks'), E.get('t~733'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~734'), '+=', False, K[1])
     return True
 
 
-def d_2701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2725(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2702, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 2726, PL(ctx, E.get('you')).get('tracks'), E.get('t~733'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
-    if not d_2703(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~734'), '+=', False, K[2])
+    if not d_2727(ctx, E):
         return False
     return True
 
 
-def d_2702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2702, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 2726, PL(ctx, E.get('you')).get('tracks'), E.get('t~733'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~734'), '+=', False, K[2])
     return True
 
 
-d_2703 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2704 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2727 = _C.d_705  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2728 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2690: CPS(d_2690),
-    2691: CPS(d_2691),
-    2692: CPS(d_2692),
-    2693: CPS(d_2693),
-    2694: CPS(d_2694),
-    2695: CPS(d_2695),
-    2696: CPS(d_2696),
-    2697: CPS(d_2697),
-    2698: CPS(d_2698),
-    2699: CPS(d_2699),
-    2700: CPS(d_2700),
-    2701: CPS(d_2701),
-    2702: CPS(d_2702),
-    2703: CPS(d_2703),
-    2704: CPS(d_2704),
+    2714: CPS(d_2714),
+    2715: CPS(d_2715),
+    2716: CPS(d_2716),
+    2717: CPS(d_2717),
+    2718: CPS(d_2718),
+    2719: CPS(d_2719),
+    2720: CPS(d_2720),
+    2721: CPS(d_2721),
+    2722: CPS(d_2722),
+    2723: CPS(d_2723),
+    2724: CPS(d_2724),
+    2725: CPS(d_2725),
+    2726: CPS(d_2726),
+    2727: CPS(d_2727),
+    2728: CPS(d_2728),
 }
 
 
 CODE = {
-    3063: x_3063,
-    3066: x_3066,
-    3067: x_3067,
-    3071: x_3071,
-    3072: x_3072,
-    3074: x_3074,
-    3076: x_3076,
-    3077: x_3077,
+    3087: x_3087,
+    3090: x_3090,
+    3091: x_3091,
+    3095: x_3095,
+    3096: x_3096,
+    3098: x_3098,
+    3100: x_3100,
+    3101: x_3101,
 }
 AT = {
 }
@@ -218,5 +218,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:138
-    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3063},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":8,"x":3064},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2691},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2692},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":3066},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2694},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3067},"o":"-=","e":{"op":"var","n":"n~715","x":3068},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2695}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2693}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2690},"effect":{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2697},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3070},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2698},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3071},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3072},"o":"+=","e":{"op":"var","n":"n~718","x":3073},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2700},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3074},"o":"+=","e":{"op":"var","n":"n~718","x":3075},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2702},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3076},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3077},"o":"=","e":{"op":"lit","v":true,"x":3078},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2704},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2703}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2701},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2699}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2696}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
+    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3087},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":8,"x":3088},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2715},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2716},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":3090},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2718},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3091},"o":"-=","e":{"op":"var","n":"n~731","x":3092},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2719}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2717}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2714},"effect":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"lit","v":"tr","x":3093},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2721},{"op":"let","v":"n~734","e":{"op":"lit","v":1,"x":3094},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2722},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~733"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3095},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~733"},"d":0,"x":3096},"o":"+=","e":{"op":"var","n":"n~734","x":3097},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2724},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~733"},"d":0,"x":3098},"o":"+=","e":{"op":"var","n":"n~734","x":3099},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2726},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~733"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~734"},"b":{"op":"lit","v":0}}],"x":3100},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3101},"o":"=","e":{"op":"lit","v":true,"x":3102},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2728},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2727}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2725},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2723}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2720}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
 }

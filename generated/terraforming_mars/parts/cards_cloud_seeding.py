@@ -47,19 +47,19 @@ K = [
 ]
 
 
-x_413 = _C.x_413  # rules_data/terraforming_mars/cards/001-070.yaml:41
-x_416 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_417 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_421 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_422 = _C.x_422  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_423 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_424 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_425 = _C.x_425  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_427 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_430 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_417 = _C.x_417  # rules_data/terraforming_mars/cards/001-070.yaml:41
+x_420 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_421 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_425 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_426 = _C.x_426  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_427 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_428 = _C.x_428  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_429 = _C.x_429  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_431 = _C.x_431  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_434 = _C.x_434  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def t_379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67,162 +67,162 @@ def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~721', 2, True)
-        LOCAL(ctx, E, 'r~722', 'plants', True)
-        c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+        LOCAL(ctx, E, 'n~737', 2, True)
+        LOCAL(ctx, E, 'r~738', 'plants', True)
+        c, key = KEYPLACE(ctx, 394, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_378(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    if not d_382(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    return t_383(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'heat', True)
+    return t_387(ctx, r1, s, E)
 
 
-d_376 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:47
-d_377 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:47
-
-
-def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_416(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
-d_379 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
-    return True
-
-
+d_380 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:47
 d_381 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:47
-d_382 = _C.d_382  # rules_data/terraforming_mars/cards/001-070.yaml:47
 
 
-def t_383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def d_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_420(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 384, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+    return True
+
+
+d_383 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+
+
+def d_384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_421(ctx, E):
-        return t_384(ctx, k, s, E)
+    c, key = KEYPLACE(ctx, 384, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+    return True
+
+
+d_385 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_386 = _C.d_386  # rules_data/terraforming_mars/cards/001-070.yaml:47
+
+
+def t_387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_425(ctx, E):
+        return t_388(ctx, k, s, E)
     return k()
 
 
-def t_384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_422(ctx, E):
+    if not x_426(ctx, E):
         return False
-    return t_386(ctx, k, s, E)
+    return t_390(ctx, k, s, E)
 
 
-d_385 = _C.d_385  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_389 = _C.d_389  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 386, None, [], k)
+    return CHOOSE(ctx, 390, None, [], k)
 
 
-def d_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_391(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 387, PL(ctx, E.get('target~720')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 391, PL(ctx, E.get('target~736')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '-=', False, K[0])
     return True
 
 
-d_388 = _C.d_388  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_392 = _C.d_392  # rules_data/terraforming_mars/cards/001-070.yaml:47
 
 
-def d_389(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_393(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'plants', True)
+    LOCAL(ctx, E, 'r~738', 'plants', True)
     return True
 
 
-def d_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_394(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 394, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    375: t_375,
-    376: CPS(d_376),
-    377: CPS(d_377),
-    378: CPS(d_378),
-    379: CPS(d_379),
+    379: t_379,
     380: CPS(d_380),
     381: CPS(d_381),
     382: CPS(d_382),
-    383: t_383,
-    384: t_384,
+    383: CPS(d_383),
+    384: CPS(d_384),
     385: CPS(d_385),
-    386: t_386,
-    387: CPS(d_387),
-    388: CPS(d_388),
+    386: CPS(d_386),
+    387: t_387,
+    388: t_388,
     389: CPS(d_389),
-    390: CPS(d_390),
+    390: t_390,
+    391: CPS(d_391),
+    392: CPS(d_392),
+    393: CPS(d_393),
+    394: CPS(d_394),
 }
 
 
 CODE = {
-    413: x_413,
-    416: x_416,
     417: x_417,
+    420: x_420,
     421: x_421,
-    422: x_422,
-    423: x_423,
-    424: x_424,
     425: x_425,
+    426: x_426,
     427: x_427,
-    430: x_430,
+    428: x_428,
+    429: x_429,
+    431: x_431,
+    434: x_434,
 }
 AT = {
 }
@@ -230,5 +230,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:41
-    'cloud_seeding': '{"id":"cloud_seeding","number":"004","name":{"en":"Cloud Seeding"},"type":"automated","cost":11,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":413},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":414},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":376},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":415},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":377},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":416},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":379},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":417},"o":"-=","e":{"op":"var","n":"n~715","x":418},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":380}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":378},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":419},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":381},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":420},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":382},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":421},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~719","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~719"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0}}}],"x":422},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":385},{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":423},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":424}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~718"},"d":0,"x":425},"o":"-=","e":{"op":"var","n":"n~717","x":426},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":387},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":427}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":386}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":384},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":383},{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":428},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":388},{"op":"let","v":"r~722","e":{"op":"lit","v":"plants","x":429},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":389},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":430},"o":"+=","e":{"op":"var","n":"n~721","x":431},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":390}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":375},"source":{"doc":"tm-facts","section":"cards.json #004"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:41"}',
+    'cloud_seeding': '{"id":"cloud_seeding","number":"004","name":{"en":"Cloud Seeding"},"type":"automated","cost":11,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":417},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":418},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":380},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":419},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":381},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":420},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":383},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":421},"o":"-=","e":{"op":"var","n":"n~731","x":422},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":384}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":382},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":423},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":385},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":424},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":386},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":425},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~735","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~735"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0}}}],"x":426},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":389},{"op":"choose","alts":[{"gens":[{"v":"target~736","src":{"op":"core","n":"players","x":427},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0},"x":428}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~734"},"d":0,"x":429},"o":"-=","e":{"op":"var","n":"n~733","x":430},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":391},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~736"}],"x":431}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":390}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":388},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":387},{"op":"let","v":"n~737","e":{"op":"lit","v":2,"x":432},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":392},{"op":"let","v":"r~738","e":{"op":"lit","v":"plants","x":433},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":393},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~738"},"d":0,"x":434},"o":"+=","e":{"op":"var","n":"n~737","x":435},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":394}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":379},"source":{"doc":"tm-facts","section":"cards.json #004"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:41"}',
 }

@@ -53,104 +53,105 @@ K = [
 ]
 
 
-x_2017 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2018 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2022 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2024 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:160
-x_2026 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2027 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2028 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2032 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2033 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2034 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2036 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2037 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2038 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2039 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2040 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2041 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2045 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2036 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2037 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2041 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2043 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:160
+x_2045 = _C.x_552  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_2046 = _C.x_553  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_2047 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_2048 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_2052 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2053 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2054 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_2056 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_2057 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_2058 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2059 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2060 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2061 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_2065 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def x_2046(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
+def x_2066(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * len([v_x_735 for v_x_735 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_734 for v_s_734 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_734, {}) if type(_h1) is dict else KEY(_h1, v_s_734, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_735, {}) if type(_h1) is dict else KEY(_h1, v_x_735, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_735, {}) if type(_h1) is dict else KEY(_h1, v_x_735, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_735, {}) if type(_h1) is dict else KEY(_h1, v_x_735, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
-    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), compute)
+        return (1 * len([v_x_754 for v_x_754 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_753 for v_s_753 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_753, {}) if type(_h1) is dict else KEY(_h1, v_s_753, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
+    return MEMO(ctx, (2066, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def d_1779(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
+def d_1798(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1782(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_1801(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 4, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1806, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-d_1780 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1781 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1799 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1800 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:159
 
 
-def d_1782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1801(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2017(ctx, E):
+    if not x_2036(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1803, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_1783 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1802 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1803(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1803, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_1785 = _C.d_1155  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1786 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1804 = _C.d_1167  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1805 = _C.d_491  # rules_data/terraforming_mars/cards/071-140.yaml:159
 
 
-def d_1787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1806, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+def t_1807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,169 +159,173 @@ def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'commercial_district', True)
-        return t_1791(ctx, k, s, E)
+        LOCAL(ctx, E, 't~735', 'commercial_district', True)
+        return t_1810(ctx, k, s, E)
 
-    return t_1789(ctx, r1, s, E)
-
-
-t_1789 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:160
+    return t_1808(ctx, r1, s, E)
 
 
-def d_1790(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+t_1808 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:160
+
+
+def d_1809(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', 'commercial_district', True)
+    LOCAL(ctx, E, 't~735', 'commercial_district', True)
     return True
 
 
-def t_1791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2026(ctx, E):
-        return t_1792(ctx, k, s, E)
+    if x_2045(ctx, E):
+        return t_1811(ctx, k, s, E)
     return k()
 
 
-def t_1792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_2027(ctx, E), True)
-    if not x_2028(ctx, E):
+    LOCAL(ctx, E, 'mine~739', x_2046(ctx, E), True)
+    LOCAL(ctx, E, 'legal~748', x_2047(ctx, E), True)
+    if not x_2048(ctx, E):
         return False
-    return t_1795(ctx, k, s, E)
+    return t_1815(ctx, k, s, E)
 
 
-d_1793 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1794 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_1812 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_1813 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_1814 = _C.d_500  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_1795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1795, None, [], k)
+    return CHOOSE(ctx, 1815, None, [], k)
 
 
-def t_1796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_1799(ctx, k, s, E)
+    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
+    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
+    return t_1819(ctx, k, s, E)
 
 
-d_1797 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1798 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1817 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_1818 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1819(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 1820, ctx.state.get('board'), E.get('s~751'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_1802(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2053(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[6])
+    return t_1822(ctx, k, s, E)
 
 
-def d_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 1820, ctx.state.get('board'), E.get('s~751'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_2053(ctx, E), '=', False, K[5])
     return True
 
 
-d_1801 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1802 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1803 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1804 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1805 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1806 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1807 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1808 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1821 = _C.d_507  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1822 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_1823 = _C.t_509  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1824 = _C.t_510  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1825 = _C.t_511  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1826 = _C.t_512  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1827 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_1828 = _C.d_514  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    1779: CPS(d_1779),
-    1780: CPS(d_1780),
-    1781: CPS(d_1781),
-    1782: CPS(d_1782),
-    1783: CPS(d_1783),
-    1784: CPS(d_1784),
-    1785: CPS(d_1785),
-    1786: CPS(d_1786),
-    1787: CPS(d_1787),
-    1788: t_1788,
-    1789: t_1789,
-    1790: CPS(d_1790),
-    1791: t_1791,
-    1792: t_1792,
-    1793: CPS(d_1793),
-    1794: CPS(d_1794),
-    1795: t_1795,
-    1796: t_1796,
-    1797: CPS(d_1797),
     1798: CPS(d_1798),
-    1799: t_1799,
+    1799: CPS(d_1799),
     1800: CPS(d_1800),
     1801: CPS(d_1801),
-    1802: t_1802,
-    1803: t_1803,
-    1804: t_1804,
-    1805: t_1805,
-    1806: t_1806,
+    1802: CPS(d_1802),
+    1803: CPS(d_1803),
+    1804: CPS(d_1804),
+    1805: CPS(d_1805),
+    1806: CPS(d_1806),
     1807: t_1807,
-    1808: CPS(d_1808),
+    1808: t_1808,
+    1809: CPS(d_1809),
+    1810: t_1810,
+    1811: t_1811,
+    1812: CPS(d_1812),
+    1813: CPS(d_1813),
+    1814: CPS(d_1814),
+    1815: t_1815,
+    1816: t_1816,
+    1817: CPS(d_1817),
+    1818: CPS(d_1818),
+    1819: t_1819,
+    1820: CPS(d_1820),
+    1821: CPS(d_1821),
+    1822: t_1822,
+    1823: t_1823,
+    1824: t_1824,
+    1825: t_1825,
+    1826: t_1826,
+    1827: t_1827,
+    1828: CPS(d_1828),
 }
 
 
 CODE = {
-    2017: x_2017,
-    2018: x_2018,
-    2022: x_2022,
-    2024: x_2024,
-    2026: x_2026,
-    2027: x_2027,
-    2028: x_2028,
-    2032: x_2032,
-    2033: x_2033,
-    2034: x_2034,
     2036: x_2036,
     2037: x_2037,
-    2038: x_2038,
-    2039: x_2039,
-    2040: x_2040,
     2041: x_2041,
+    2043: x_2043,
     2045: x_2045,
     2046: x_2046,
+    2047: x_2047,
+    2048: x_2048,
+    2052: x_2052,
+    2053: x_2053,
+    2054: x_2054,
+    2056: x_2056,
+    2057: x_2057,
+    2058: x_2058,
+    2059: x_2059,
+    2060: x_2060,
+    2061: x_2061,
+    2065: x_2065,
+    2066: x_2066,
 }
 AT = {
-    2046: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
+    2066: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:153
-    'commercial_district': '{"id":"commercial_district","number":"085","name":{"en":"Commercial District"},"type":"automated","cost":16,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2015},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1780},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2016},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1781},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2017},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1783},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2018},"o":"-=","e":{"op":"var","n":"n~715","x":2019},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1784}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1782},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":2020},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1785},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2021},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1786},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2022},"o":"+=","e":{"op":"var","n":"n~717","x":2023},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1787}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1779},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2024},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1789},{"op":"let","v":"t~719","e":{"op":"lit","v":"commercial_district","x":2025},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1790},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":2026},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":2027},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1793},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":2028},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1794},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":2029},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":2030},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1797},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":2031},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1798},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":2032},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2033},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1800},{"op":"set","t":{"op":"st","k":"last_space","x":2034},"o":"=","e":{"op":"var","n":"s~732","x":2035},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1801},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2036},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":2037},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1804},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":2038},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":2039},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2040},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1806},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1805},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":2041},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1807},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":2042},"space":{"op":"var","n":"s~732","x":2043},"by":{"op":"var","n":"you","x":2044}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1808}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1803},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1802}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1799}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1796},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":2045}}],"kind":"space","prompt":{"def":"place","args":{"t":"commercial_district"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Distretto commerciale","en":"place a Commercial District tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1795}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1792},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1791}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1788},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~734","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"x":2046},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #085"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:153"}',
+    'commercial_district': '{"id":"commercial_district","number":"085","name":{"en":"Commercial District"},"type":"automated","cost":16,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2034},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1799},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2035},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1800},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2036},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1802},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2037},"o":"-=","e":{"op":"var","n":"n~731","x":2038},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1803}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1801},{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":2039},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1804},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2040},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1805},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2041},"o":"+=","e":{"op":"var","n":"n~733","x":2042},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1806}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1798},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2043},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1808},{"op":"let","v":"t~735","e":{"op":"lit","v":"commercial_district","x":2044},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1809},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":2045},"t":{"op":"seq","b":[{"op":"let","v":"mine~739","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"filt","v":"x~737","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~737"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2046},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1812},{"op":"let","v":"legal~748","e":{"op":"letx","v":"open~744","e":{"op":"filt","v":"s~741","src":{"op":"filt","v":"x~740","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~739"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~741"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~743","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~743"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~743"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~747","e":{"op":"filt","v":"s~745","src":{"op":"var","n":"open~744"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~747"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~747"},"b":{"op":"var","n":"open~744"}}},"b":{"op":"var","n":"open~744"}},"x":2047},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":1813},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~748"}]},"b":{"op":"lit","v":0},"x":2048},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":1814},{"op":"choose","alts":[{"gens":[{"v":"space~749","src":{"op":"var","n":"legal~748","x":2049},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~735","x":2050},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1817},{"op":"let","v":"s~751","e":{"op":"var","n":"space~749","x":2051},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1818},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{},"x":2052},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~750"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2053},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1820},{"op":"set","t":{"op":"st","k":"last_space","x":2054},"o":"=","e":{"op":"var","n":"s~751","x":2055},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1821},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2056},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"bonus","d":null,"x":2057},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1824},{"op":"for","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces","x":2058},"w":{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false,"x":2059},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2060},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1826},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1825},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"effect","d":null,"x":2061},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1827},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~750","x":2062},"space":{"op":"var","n":"s~751","x":2063},"by":{"op":"var","n":"you","x":2064}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1828}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1823},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1822}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1819}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1816},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~749"}],"x":2065}}],"kind":"space","prompt":{"def":"place","args":{"t":"commercial_district"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Distretto commerciale","en":"place a Commercial District tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1815}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1811},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":1810}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1807},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~753","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"x":2066},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #085"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:153"}',
 }

@@ -55,32 +55,33 @@ K = [
 ]
 
 
-x_3163 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3164 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3165 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3169 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3170 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3171 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3173 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3174 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3175 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3176 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3177 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3178 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3182 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3185 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3186 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3187 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3188 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3190 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3191 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3192 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3193 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3194 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3195 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3187 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_3188 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_3189 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_3190 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_3194 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3195 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3196 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3198 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3199 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3200 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3201 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3202 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3203 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_3207 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_3210 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3211 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3212 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3213 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3215 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3216 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3217 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3218 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3219 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3220 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def t_2798(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -88,242 +89,237 @@ def t_2774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~730', 1, True)
-        if not d_2795(ctx, E):
+        LOCAL(ctx, E, 'n~749', 1, True)
+        if not d_2820(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_2776(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~731', 'ocean', True)
+    return t_2800(ctx, r1, s, E)
 
 
-d_2775 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:215
+d_2799 = _C.d_869  # rules_data/terraforming_mars/cards/141-208.yaml:215
 
 
-def t_2776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_2800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3163(ctx, E):
-        return t_2777(ctx, k, s, E)
+    if x_3187(ctx, E):
+        return t_2801(ctx, k, s, E)
     return k()
 
 
-def t_2777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3164(ctx, E), True)
-    if not x_3165(ctx, E):
-        return False
-    return t_2780(ctx, k, s, E)
-
-
-d_2778 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2779 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_2780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2780, None, [], k)
-
-
-def t_2781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_2784(ctx, k, s, E)
-
-
-d_2782 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2783 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_2784(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2785, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3170(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_2787(ctx, k, s, E)
-
-
-def d_2785(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2785, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3170(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2786 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2787 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2788 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2789 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2790 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2791 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2792 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2793 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def d_2794(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~730', 1, True)
-    return True
-
-
-def d_2795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~730'))
-    while left > 0:
-        left -= 1
-        if not d_2796(ctx, E):
-            return False
-    return True
-
-
-def d_2796(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_2797(ctx, E):
-        return False
-    if not d_2802(ctx, E):
-        return False
-    return True
-
-
-def d_2797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3185(ctx, E):
-        if not d_2798(ctx, E):
-            return False
-    return True
-
-
-def d_2798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def t_2801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3187(ctx, E), '=', False, K[5])
-    SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
-    STMT(ctx, 2801)
-    return True
+    LOCAL(ctx, E, 'mine~735', x_3188(ctx, E), True)
+    LOCAL(ctx, E, 'legal~744', x_3189(ctx, E), True)
+    if not x_3190(ctx, E):
+        return False
+    return t_2805(ctx, k, s, E)
 
 
-d_2799 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2800 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2802 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_2803 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_2804 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def d_2801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def t_2805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2801)
+    return CHOOSE(ctx, 2805, None, [], k)
+
+
+def t_2806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
+    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
+    return t_2809(ctx, k, s, E)
+
+
+d_2807 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_2808 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
+
+
+def t_2809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 2810, ctx.state.get('board'), E.get('s~747'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_3195(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
+    return t_2812(ctx, k, s, E)
+
+
+def d_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 2810, ctx.state.get('board'), E.get('s~747'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_3195(ctx, E), '=', False, K[3])
     return True
 
 
-d_2802 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2803 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2804 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2805 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2811 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2812 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_2813 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2814 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2815 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2816 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2817 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_2818 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_2819 = _C.d_1955  # rules_data/terraforming_mars/cards/141-208.yaml:215
+
+
+def d_2820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~749'))
+    while left > 0:
+        left -= 1
+        if not d_2821(ctx, E):
+            return False
+    return True
+
+
+def d_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_2822(ctx, E):
+        return False
+    if not d_2827(ctx, E):
+        return False
+    return True
+
+
+def d_2822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3210(ctx, E):
+        if not d_2823(ctx, E):
+            return False
+    return True
+
+
+def d_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_3212(ctx, E), '=', False, K[5])
+    SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
+    STMT(ctx, 2826)
+    return True
+
+
+d_2824 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2825 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
+
+
+def d_2826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 2826)
+    return True
+
+
+d_2827 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2828 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2829 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2830 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    2774: t_2774,
-    2775: CPS(d_2775),
-    2776: t_2776,
-    2777: t_2777,
-    2778: CPS(d_2778),
-    2779: CPS(d_2779),
-    2780: t_2780,
-    2781: t_2781,
-    2782: CPS(d_2782),
-    2783: CPS(d_2783),
-    2784: t_2784,
-    2785: CPS(d_2785),
-    2786: CPS(d_2786),
-    2787: t_2787,
-    2788: t_2788,
-    2789: t_2789,
-    2790: t_2790,
-    2791: t_2791,
-    2792: t_2792,
-    2793: CPS(d_2793),
-    2794: CPS(d_2794),
-    2795: CPS(d_2795),
-    2796: CPS(d_2796),
-    2797: CPS(d_2797),
-    2798: CPS(d_2798),
+    2798: t_2798,
     2799: CPS(d_2799),
-    2800: CPS(d_2800),
-    2801: CPS(d_2801),
+    2800: t_2800,
+    2801: t_2801,
     2802: CPS(d_2802),
     2803: CPS(d_2803),
     2804: CPS(d_2804),
-    2805: CPS(d_2805),
+    2805: t_2805,
+    2806: t_2806,
+    2807: CPS(d_2807),
+    2808: CPS(d_2808),
+    2809: t_2809,
+    2810: CPS(d_2810),
+    2811: CPS(d_2811),
+    2812: t_2812,
+    2813: t_2813,
+    2814: t_2814,
+    2815: t_2815,
+    2816: t_2816,
+    2817: t_2817,
+    2818: CPS(d_2818),
+    2819: CPS(d_2819),
+    2820: CPS(d_2820),
+    2821: CPS(d_2821),
+    2822: CPS(d_2822),
+    2823: CPS(d_2823),
+    2824: CPS(d_2824),
+    2825: CPS(d_2825),
+    2826: CPS(d_2826),
+    2827: CPS(d_2827),
+    2828: CPS(d_2828),
+    2829: CPS(d_2829),
+    2830: CPS(d_2830),
 }
 
 
 CODE = {
-    3163: x_3163,
-    3164: x_3164,
-    3165: x_3165,
-    3169: x_3169,
-    3170: x_3170,
-    3171: x_3171,
-    3173: x_3173,
-    3174: x_3174,
-    3175: x_3175,
-    3176: x_3176,
-    3177: x_3177,
-    3178: x_3178,
-    3182: x_3182,
-    3185: x_3185,
-    3186: x_3186,
     3187: x_3187,
     3188: x_3188,
+    3189: x_3189,
     3190: x_3190,
-    3191: x_3191,
-    3192: x_3192,
-    3193: x_3193,
     3194: x_3194,
     3195: x_3195,
+    3196: x_3196,
+    3198: x_3198,
+    3199: x_3199,
+    3200: x_3200,
+    3201: x_3201,
+    3202: x_3202,
+    3203: x_3203,
+    3207: x_3207,
+    3210: x_3210,
+    3211: x_3211,
+    3212: x_3212,
+    3213: x_3213,
+    3215: x_3215,
+    3216: x_3216,
+    3217: x_3217,
+    3218: x_3218,
+    3219: x_3219,
+    3220: x_3220,
 }
 AT = {
 }
@@ -331,5 +327,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:209
-    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":3162},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2775},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3163},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3164},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2778},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3165},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2779},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3166},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3167},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2782},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3168},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2783},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3169},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3170},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2785},{"op":"set","t":{"op":"st","k":"last_space","x":3171},"o":"=","e":{"op":"var","n":"s~728","x":3172},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2786},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3173},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3174},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2789},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3175},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3176},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3177},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2791},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2790},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3178},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2792},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3179},"space":{"op":"var","n":"s~728","x":3180},"by":{"op":"var","n":"you","x":3181}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2793}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2788},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2787}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2784}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2781},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3182}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2780}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2777},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2776},{"op":"let","v":"n~730","e":{"op":"lit","v":1,"x":3183},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2794},{"op":"rep","n":{"op":"var","n":"n~730","x":3184},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3185},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3186},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3187},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2799},{"op":"set","t":{"op":"st","k":"discard","x":3188},"o":"=","e":{"op":"lit","v":[],"x":3189},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2800},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3190}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2801}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2798},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2797},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3191},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3192},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3193},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2804},{"op":"set","t":{"op":"st","k":"deck","x":3194},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3195},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2805}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2803},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2802}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2796},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2795}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2774},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:209"}',
+    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":3186},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2799},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":3187},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3188},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2802},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":3189},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":2803},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":3190},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":2804},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":3191},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":3192},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2807},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":3193},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2808},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":3194},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3195},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2810},{"op":"set","t":{"op":"st","k":"last_space","x":3196},"o":"=","e":{"op":"var","n":"s~747","x":3197},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2811},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3198},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":3199},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2814},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":3200},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":3201},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3202},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2816},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2815},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":3203},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2817},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":3204},"space":{"op":"var","n":"s~747","x":3205},"by":{"op":"var","n":"you","x":3206}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2818}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2813},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2812}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2809}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2806},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":3207}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2805}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2801},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":2800},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3208},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2819},{"op":"rep","n":{"op":"var","n":"n~749","x":3209},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3210},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3211},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3212},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2824},{"op":"set","t":{"op":"st","k":"discard","x":3213},"o":"=","e":{"op":"lit","v":[],"x":3214},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2825},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3215}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2826}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2823},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2822},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3216},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3217},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3218},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2829},{"op":"set","t":{"op":"st","k":"deck","x":3219},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3220},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2830}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2828},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2827}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2821},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2820}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2798},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:209"}',
 }

@@ -53,95 +53,96 @@ K = [
 ]
 
 
-x_3477 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3478 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3482 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3484 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:420
-x_3486 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3487 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3488 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3492 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3493 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3494 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3496 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3497 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3498 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3499 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3500 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3501 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3505 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3503 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3504 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3508 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3510 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:420
+x_3512 = _C.x_552  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_3513 = _C.x_553  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_3514 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_3515 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_3519 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3520 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3521 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3523 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3524 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3525 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3526 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3527 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3528 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_3532 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def d_3042(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
+def d_3068(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3045(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_3071(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3050, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3076, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-d_3043 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3044 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3069 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3070 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
-def d_3045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3071(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3477(ctx, E):
+    if not x_3503(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3073, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_3046 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3072 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3073, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_3048 = _C.d_445  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3049 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3074 = _C.d_449  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3075 = _C.d_491  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
-def d_3050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3050, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3076, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-def t_3051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:420
+def t_3077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:420
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,152 +150,156 @@ def t_3051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'city', True)
-        return t_3054(ctx, k, s, E)
+        LOCAL(ctx, E, 't~735', 'city', True)
+        return t_3080(ctx, k, s, E)
 
-    return t_3052(ctx, r1, s, E)
-
-
-t_3052 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:420
-d_3053 = _C.d_744  # rules_data/terraforming_mars/cards/141-208.yaml:420
+    return t_3078(ctx, r1, s, E)
 
 
-def t_3054(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3078 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:420
+d_3079 = _C.d_752  # rules_data/terraforming_mars/cards/141-208.yaml:420
+
+
+def t_3080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3486(ctx, E):
-        return t_3055(ctx, k, s, E)
+    if x_3512(ctx, E):
+        return t_3081(ctx, k, s, E)
     return k()
 
 
-def t_3055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_3081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_3487(ctx, E), True)
-    if not x_3488(ctx, E):
+    LOCAL(ctx, E, 'mine~739', x_3513(ctx, E), True)
+    LOCAL(ctx, E, 'legal~748', x_3514(ctx, E), True)
+    if not x_3515(ctx, E):
         return False
-    return t_3058(ctx, k, s, E)
+    return t_3085(ctx, k, s, E)
 
 
-d_3056 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3057 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3082 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_3083 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_3084 = _C.d_500  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_3058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3058, None, [], k)
+    return CHOOSE(ctx, 3085, None, [], k)
 
 
-def t_3059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_3062(ctx, k, s, E)
+    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
+    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
+    return t_3089(ctx, k, s, E)
 
 
-d_3060 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3061 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3087 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3088 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_3062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3089(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3063, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 3090, ctx.state.get('board'), E.get('s~751'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3493(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_3065(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3520(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[6])
+    return t_3092(ctx, k, s, E)
 
 
-def d_3063(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3063, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 3090, ctx.state.get('board'), E.get('s~751'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3493(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3520(ctx, E), '=', False, K[5])
     return True
 
 
-d_3064 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3065 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3066 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3067 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3068 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3069 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3070 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3071 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3091 = _C.d_507  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3092 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_3093 = _C.t_509  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3094 = _C.t_510  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3095 = _C.t_511  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3096 = _C.t_512  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3097 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_3098 = _C.d_514  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    3042: CPS(d_3042),
-    3043: CPS(d_3043),
-    3044: CPS(d_3044),
-    3045: CPS(d_3045),
-    3046: CPS(d_3046),
-    3047: CPS(d_3047),
-    3048: CPS(d_3048),
-    3049: CPS(d_3049),
-    3050: CPS(d_3050),
-    3051: t_3051,
-    3052: t_3052,
-    3053: CPS(d_3053),
-    3054: t_3054,
-    3055: t_3055,
-    3056: CPS(d_3056),
-    3057: CPS(d_3057),
-    3058: t_3058,
-    3059: t_3059,
-    3060: CPS(d_3060),
-    3061: CPS(d_3061),
-    3062: t_3062,
-    3063: CPS(d_3063),
-    3064: CPS(d_3064),
-    3065: t_3065,
-    3066: t_3066,
-    3067: t_3067,
-    3068: t_3068,
-    3069: t_3069,
-    3070: t_3070,
+    3068: CPS(d_3068),
+    3069: CPS(d_3069),
+    3070: CPS(d_3070),
     3071: CPS(d_3071),
+    3072: CPS(d_3072),
+    3073: CPS(d_3073),
+    3074: CPS(d_3074),
+    3075: CPS(d_3075),
+    3076: CPS(d_3076),
+    3077: t_3077,
+    3078: t_3078,
+    3079: CPS(d_3079),
+    3080: t_3080,
+    3081: t_3081,
+    3082: CPS(d_3082),
+    3083: CPS(d_3083),
+    3084: CPS(d_3084),
+    3085: t_3085,
+    3086: t_3086,
+    3087: CPS(d_3087),
+    3088: CPS(d_3088),
+    3089: t_3089,
+    3090: CPS(d_3090),
+    3091: CPS(d_3091),
+    3092: t_3092,
+    3093: t_3093,
+    3094: t_3094,
+    3095: t_3095,
+    3096: t_3096,
+    3097: t_3097,
+    3098: CPS(d_3098),
 }
 
 
 CODE = {
-    3477: x_3477,
-    3478: x_3478,
-    3482: x_3482,
-    3484: x_3484,
-    3486: x_3486,
-    3487: x_3487,
-    3488: x_3488,
-    3492: x_3492,
-    3493: x_3493,
-    3494: x_3494,
-    3496: x_3496,
-    3497: x_3497,
-    3498: x_3498,
-    3499: x_3499,
-    3500: x_3500,
-    3501: x_3501,
-    3505: x_3505,
+    3503: x_3503,
+    3504: x_3504,
+    3508: x_3508,
+    3510: x_3510,
+    3512: x_3512,
+    3513: x_3513,
+    3514: x_3514,
+    3515: x_3515,
+    3519: x_3519,
+    3520: x_3520,
+    3521: x_3521,
+    3523: x_3523,
+    3524: x_3524,
+    3525: x_3525,
+    3526: x_3526,
+    3527: x_3527,
+    3528: x_3528,
+    3532: x_3532,
 }
 AT = {
 }
@@ -302,5 +307,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:413
-    'corporate_stronghold': '{"id":"corporate_stronghold","number":"182","name":{"en":"Corporate Stronghold"},"type":"automated","cost":11,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3475},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3043},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3476},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3044},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3477},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3046},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3478},"o":"-=","e":{"op":"var","n":"n~715","x":3479},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3047}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3045},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":3480},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3048},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3481},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3049},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3482},"o":"+=","e":{"op":"var","n":"n~717","x":3483},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3050}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3042},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3484},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3052},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":3485},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3053},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":3486},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":3487},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3056},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":3488},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3057},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":3489},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":3490},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3060},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":3491},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3061},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":3492},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3493},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3063},{"op":"set","t":{"op":"st","k":"last_space","x":3494},"o":"=","e":{"op":"var","n":"s~732","x":3495},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3064},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3496},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":3497},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3067},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":3498},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":3499},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3500},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3069},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3068},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":3501},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3070},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":3502},"space":{"op":"var","n":"s~732","x":3503},"by":{"op":"var","n":"you","x":3504}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3071}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3066},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3065}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3062}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3059},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":3505}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3058}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3055},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3054}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3051},"vp":{"op":"lit","v":-2,"x":3506},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #182"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:413"}',
+    'corporate_stronghold': '{"id":"corporate_stronghold","number":"182","name":{"en":"Corporate Stronghold"},"type":"automated","cost":11,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3501},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3069},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3502},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3070},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3503},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3072},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3504},"o":"-=","e":{"op":"var","n":"n~731","x":3505},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3073}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3071},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":3506},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3074},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":3507},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3075},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3508},"o":"+=","e":{"op":"var","n":"n~733","x":3509},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3076}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3068},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3510},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3078},{"op":"let","v":"t~735","e":{"op":"lit","v":"city","x":3511},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3079},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":3512},"t":{"op":"seq","b":[{"op":"let","v":"mine~739","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"filt","v":"x~737","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~737"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3513},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3082},{"op":"let","v":"legal~748","e":{"op":"letx","v":"open~744","e":{"op":"filt","v":"s~741","src":{"op":"filt","v":"x~740","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~739"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~741"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~743","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~743"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~743"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~747","e":{"op":"filt","v":"s~745","src":{"op":"var","n":"open~744"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~747"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~747"},"b":{"op":"var","n":"open~744"}}},"b":{"op":"var","n":"open~744"}},"x":3514},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3083},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~748"}]},"b":{"op":"lit","v":0},"x":3515},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3084},{"op":"choose","alts":[{"gens":[{"v":"space~749","src":{"op":"var","n":"legal~748","x":3516},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~735","x":3517},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3087},{"op":"let","v":"s~751","e":{"op":"var","n":"space~749","x":3518},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3088},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{},"x":3519},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~750"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3520},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3090},{"op":"set","t":{"op":"st","k":"last_space","x":3521},"o":"=","e":{"op":"var","n":"s~751","x":3522},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3091},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3523},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"bonus","d":null,"x":3524},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3094},{"op":"for","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces","x":3525},"w":{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false,"x":3526},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3527},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3096},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3095},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"effect","d":null,"x":3528},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3097},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~750","x":3529},"space":{"op":"var","n":"s~751","x":3530},"by":{"op":"var","n":"you","x":3531}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3098}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3093},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3092}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3089}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3086},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~749"}],"x":3532}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3085}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3081},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3080}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3077},"vp":{"op":"lit","v":-2,"x":3533},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #182"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:413"}',
 }

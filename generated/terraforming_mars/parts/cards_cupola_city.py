@@ -53,99 +53,100 @@ K = [
 ]
 
 
-def x_1046(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
+def x_1056(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 9)
 
 
-x_1049 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1050 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1054 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1056 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:300
-x_1058 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1059 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1060 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1064 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1065 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1066 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1068 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1069 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1070 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1071 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1072 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1073 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1077 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1059 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1060 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1064 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1066 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:300
+x_1068 = _C.x_552  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_1069 = _C.x_553  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_1070 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_1071 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_1075 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1076 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1077 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_1079 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_1080 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_1081 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1082 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1083 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1084 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_1088 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def d_929(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
+def d_939(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_932(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_942(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 947, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-d_930 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_931 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_940 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_941 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:299
 
 
-def d_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_942(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1049(ctx, E):
+    if not x_1059(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 944, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_933 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_943 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 944, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_935 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_936 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_945 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_946 = _C.d_491  # rules_data/terraforming_mars/cards/001-070.yaml:299
 
 
-def d_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_947(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 947, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-def t_938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
+def t_948(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -153,160 +154,164 @@ def t_938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'city', True)
-        return t_941(ctx, k, s, E)
+        LOCAL(ctx, E, 't~735', 'city', True)
+        return t_951(ctx, k, s, E)
 
-    return t_939(ctx, r1, s, E)
-
-
-t_939 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:300
-d_940 = _C.d_744  # rules_data/terraforming_mars/cards/001-070.yaml:300
+    return t_949(ctx, r1, s, E)
 
 
-def t_941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_949 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:300
+d_950 = _C.d_752  # rules_data/terraforming_mars/cards/001-070.yaml:300
+
+
+def t_951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1058(ctx, E):
-        return t_942(ctx, k, s, E)
+    if x_1068(ctx, E):
+        return t_952(ctx, k, s, E)
     return k()
 
 
-def t_942(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_952(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_1059(ctx, E), True)
-    if not x_1060(ctx, E):
+    LOCAL(ctx, E, 'mine~739', x_1069(ctx, E), True)
+    LOCAL(ctx, E, 'legal~748', x_1070(ctx, E), True)
+    if not x_1071(ctx, E):
         return False
-    return t_945(ctx, k, s, E)
+    return t_956(ctx, k, s, E)
 
 
-d_943 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_944 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_953 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_954 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_955 = _C.d_500  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_956(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 945, None, [], k)
+    return CHOOSE(ctx, 956, None, [], k)
 
 
-def t_946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_949(ctx, k, s, E)
+    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
+    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
+    return t_960(ctx, k, s, E)
 
 
-d_947 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_948 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_958 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_959 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 961, ctx.state.get('board'), E.get('s~751'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_952(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1076(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[6])
+    return t_963(ctx, k, s, E)
 
 
-def d_950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 961, ctx.state.get('board'), E.get('s~751'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_1076(ctx, E), '=', False, K[5])
     return True
 
 
-d_951 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_952 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_953 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_954 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_955 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_956 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_957 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_958 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_962 = _C.d_507  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_963 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_964 = _C.t_509  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_965 = _C.t_510  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_966 = _C.t_511  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_967 = _C.t_512  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_968 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_969 = _C.d_514  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    929: CPS(d_929),
-    930: CPS(d_930),
-    931: CPS(d_931),
-    932: CPS(d_932),
-    933: CPS(d_933),
-    934: CPS(d_934),
-    935: CPS(d_935),
-    936: CPS(d_936),
-    937: CPS(d_937),
-    938: t_938,
-    939: t_939,
+    939: CPS(d_939),
     940: CPS(d_940),
-    941: t_941,
-    942: t_942,
+    941: CPS(d_941),
+    942: CPS(d_942),
     943: CPS(d_943),
     944: CPS(d_944),
-    945: t_945,
-    946: t_946,
+    945: CPS(d_945),
+    946: CPS(d_946),
     947: CPS(d_947),
-    948: CPS(d_948),
+    948: t_948,
     949: t_949,
     950: CPS(d_950),
-    951: CPS(d_951),
+    951: t_951,
     952: t_952,
-    953: t_953,
-    954: t_954,
-    955: t_955,
+    953: CPS(d_953),
+    954: CPS(d_954),
+    955: CPS(d_955),
     956: t_956,
     957: t_957,
     958: CPS(d_958),
+    959: CPS(d_959),
+    960: t_960,
+    961: CPS(d_961),
+    962: CPS(d_962),
+    963: t_963,
+    964: t_964,
+    965: t_965,
+    966: t_966,
+    967: t_967,
+    968: t_968,
+    969: CPS(d_969),
 }
 
 
 CODE = {
-    1046: x_1046,
-    1049: x_1049,
-    1050: x_1050,
-    1054: x_1054,
     1056: x_1056,
-    1058: x_1058,
     1059: x_1059,
     1060: x_1060,
     1064: x_1064,
-    1065: x_1065,
     1066: x_1066,
     1068: x_1068,
     1069: x_1069,
     1070: x_1070,
     1071: x_1071,
-    1072: x_1072,
-    1073: x_1073,
+    1075: x_1075,
+    1076: x_1076,
     1077: x_1077,
+    1079: x_1079,
+    1080: x_1080,
+    1081: x_1081,
+    1082: x_1082,
+    1083: x_1083,
+    1084: x_1084,
+    1088: x_1088,
 }
 AT = {
-    1046: 'rules_data/terraforming_mars/cards/001-070.yaml:292',
+    1056: 'rules_data/terraforming_mars/cards/001-070.yaml:292',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:292
-    'cupola_city': '{"id":"cupola_city","number":"029","name":{"en":"Cupola City"},"type":"automated","cost":16,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":1046},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1047},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":930},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1048},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":931},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1049},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":933},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1050},"o":"-=","e":{"op":"var","n":"n~715","x":1051},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":934}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":932},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1052},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":935},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":1053},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1054},"o":"+=","e":{"op":"var","n":"n~717","x":1055},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":937}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":929},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1056},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":939},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":1057},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":940},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":1058},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":1059},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":943},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":1060},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":944},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":1061},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":1062},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":947},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":1063},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":948},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":1064},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1065},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":950},{"op":"set","t":{"op":"st","k":"last_space","x":1066},"o":"=","e":{"op":"var","n":"s~732","x":1067},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":951},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1068},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":1069},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":954},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":1070},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":1071},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1072},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":956},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":955},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":1073},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":957},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":1074},"space":{"op":"var","n":"s~732","x":1075},"by":{"op":"var","n":"you","x":1076}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":958}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":953},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":952}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":949}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":946},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":1077}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":945}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":942},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":941}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":938},"source":{"doc":"tm-facts","section":"cards.json #029"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:292"}',
+    'cupola_city': '{"id":"cupola_city","number":"029","name":{"en":"Cupola City"},"type":"automated","cost":16,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":1056},"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1057},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":940},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":1058},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":941},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1059},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":943},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1060},"o":"-=","e":{"op":"var","n":"n~731","x":1061},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":944}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":942},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":1062},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":945},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":1063},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":946},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1064},"o":"+=","e":{"op":"var","n":"n~733","x":1065},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":947}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":939},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1066},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":949},{"op":"let","v":"t~735","e":{"op":"lit","v":"city","x":1067},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":950},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":1068},"t":{"op":"seq","b":[{"op":"let","v":"mine~739","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"filt","v":"x~737","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~737"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1069},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":953},{"op":"let","v":"legal~748","e":{"op":"letx","v":"open~744","e":{"op":"filt","v":"s~741","src":{"op":"filt","v":"x~740","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~739"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~741"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~743","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~743"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~743"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~747","e":{"op":"filt","v":"s~745","src":{"op":"var","n":"open~744"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~747"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~747"},"b":{"op":"var","n":"open~744"}}},"b":{"op":"var","n":"open~744"}},"x":1070},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":954},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~748"}]},"b":{"op":"lit","v":0},"x":1071},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":955},{"op":"choose","alts":[{"gens":[{"v":"space~749","src":{"op":"var","n":"legal~748","x":1072},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~735","x":1073},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":958},{"op":"let","v":"s~751","e":{"op":"var","n":"space~749","x":1074},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":959},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{},"x":1075},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~750"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1076},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":961},{"op":"set","t":{"op":"st","k":"last_space","x":1077},"o":"=","e":{"op":"var","n":"s~751","x":1078},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":962},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1079},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"bonus","d":null,"x":1080},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":965},{"op":"for","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces","x":1081},"w":{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false,"x":1082},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1083},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":967},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":966},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"effect","d":null,"x":1084},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":968},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~750","x":1085},"space":{"op":"var","n":"s~751","x":1086},"by":{"op":"var","n":"you","x":1087}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":969}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":964},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":963}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":960}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":957},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~749"}],"x":1088}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":956}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":952},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":951}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":948},"source":{"doc":"tm-facts","section":"cards.json #029"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:292"}',
 }

@@ -47,61 +47,61 @@ K = [
 ]
 
 
-def x_3079(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
+def x_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-14))
 
 
-x_3082 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3106 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2705(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
+def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2706 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2707 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2730 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2731 = _C.d_786  # rules_data/terraforming_mars/cards/141-208.yaml:155
 
 
-def d_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2705: CPS(d_2705),
-    2706: CPS(d_2706),
-    2707: CPS(d_2707),
-    2708: CPS(d_2708),
+    2729: CPS(d_2729),
+    2730: CPS(d_2730),
+    2731: CPS(d_2731),
+    2732: CPS(d_2732),
 }
 
 
 CODE = {
-    3079: x_3079,
-    3082: x_3082,
+    3103: x_3103,
+    3106: x_3106,
 }
 AT = {
-    3079: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
+    3103: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:148
-    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3079},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3080},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2706},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3081},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2707},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3082},"o":"+=","e":{"op":"var","n":"n~715","x":3083},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2708}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2705},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
+    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3103},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3104},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2730},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":3105},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2731},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3106},"o":"+=","e":{"op":"var","n":"n~731","x":3107},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2732}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2729},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
 }

@@ -52,310 +52,310 @@ K = [
 ]
 
 
-def x_2724(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
+def x_2747(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_715 for v_s_715 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_715, {}) if type(_h1) is dict else KEY(_h1, v_s_715, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 1)
-    return MEMO(ctx, (2724, E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return (len([v_s_731 for v_s_731 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_731, {}) if type(_h1) is dict else KEY(_h1, v_s_731, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 1)
+    return MEMO(ctx, (2747, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_2728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def x_2751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:159
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~716'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~732'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_719 for v_x_719 in [v_x_718 for v_x_718 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_718, NOREC).get('type', None) if type(v_x_718) is str else None) == _h1)] if any((True if ((v_y_720 in _h2 if type(_h2) in (list, dict) else IN(v_y_720, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_720, {}) if type(_h2) is dict else KEY(_h2, v_y_720, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_720, {}) if type(_h2) is dict else KEY(_h2, v_y_720, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~717'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_720, {}) if type(_h2) is dict else KEY(_h2, v_y_720, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~717'))) else False)) else False) for v_y_720 in ADJ(ctx, 'spaces', v_x_719))]
-    return MEMO(ctx, (2728, E.get('t~716'), E.get('u~717'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_735 for v_x_735 in [v_x_734 for v_x_734 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_734, NOREC).get('type', None) if type(v_x_734) is str else None) == _h1)] if any((True if ((v_y_736 in _h2 if type(_h2) in (list, dict) else IN(v_y_736, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_736, {}) if type(_h2) is dict else KEY(_h2, v_y_736, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_736, {}) if type(_h2) is dict else KEY(_h2, v_y_736, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~733'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_736, {}) if type(_h2) is dict else KEY(_h2, v_y_736, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~733'))) else False)) else False) for v_y_736 in ADJ(ctx, 'spaces', v_x_735))]
+    return MEMO(ctx, (2751, E.get('t~732'), E.get('u~733'), ctx.stamps.get('board', 0),), compute)
 
 
-x_2729 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_2730 = _C.x_834  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_2731 = _C.x_835  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_2735 = _C.x_839  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2736 = _C.x_840  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2737 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2739 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2740 = _C.x_844  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2741 = _C.x_845  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2742 = _C.x_846  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2743 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2744 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2748 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_2752 = _C.x_841  # rules_data/terraforming_mars/definitions/board.yaml:115
+x_2753 = _C.x_842  # rules_data/terraforming_mars/definitions/board.yaml:116
+x_2754 = _C.x_843  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2758 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2759 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2760 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_2762 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_2763 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_2764 = _C.x_853  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2765 = _C.x_854  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2766 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2767 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_2771 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def x_2749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
+def x_2772(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((True if (('animal' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('animal', _w3))) or (('plant' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('plant', _w5))) else False)) else False)
 
 
-def x_2750(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def x_2773(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     if E is None:
         E = ctx.env()
     return (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('animal'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('plant'))) is int else AR('+', _w3, _w4))
 
 
-x_2752 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_2754 = _C.x_1189  # rules_data/terraforming_mars/cards/071-140.yaml:580
+x_2775 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2777 = _C.x_1201  # rules_data/terraforming_mars/cards/071-140.yaml:580
 
 
-def t_2401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def t_2424(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~716', 'ecological_zone', True)
-    LOCAL(ctx, E, 'u~717', 'greenery', True)
-    return t_2404(ctx, k, s, E)
+    LOCAL(ctx, E, 't~732', 'ecological_zone', True)
+    LOCAL(ctx, E, 'u~733', 'greenery', True)
+    return t_2427(ctx, k, s, E)
 
 
-def d_2402(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2425(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~716', 'ecological_zone', True)
+    LOCAL(ctx, E, 't~732', 'ecological_zone', True)
     return True
 
 
-def d_2403(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2426(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~717', 'greenery', True)
+    LOCAL(ctx, E, 'u~733', 'greenery', True)
     return True
 
 
-def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_2427(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:159
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~716'), True)
-    LOCAL(ctx, E, 'l~722', x_2728(ctx, E), True)
-    return t_2407(ctx, k, s, E)
+    LOCAL(ctx, E, 't~737', E.get('t~732'), True)
+    LOCAL(ctx, E, 'l~738', x_2751(ctx, E), True)
+    return t_2430(ctx, k, s, E)
 
 
-def d_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~716'), True)
+    LOCAL(ctx, E, 't~737', E.get('t~732'), True)
     return True
 
 
-def d_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_2429(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~722', x_2728(ctx, E), True)
+    LOCAL(ctx, E, 'l~738', x_2751(ctx, E), True)
     return True
 
 
-def t_2407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2430(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2729(ctx, E):
-        return t_2408(ctx, k, s, E)
+    if x_2752(ctx, E):
+        return t_2431(ctx, k, s, E)
     return k()
 
 
-def t_2408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2431(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~727', x_2730(ctx, E), True)
-    if not x_2731(ctx, E):
+    LOCAL(ctx, E, 'open~743', x_2753(ctx, E), True)
+    if not x_2754(ctx, E):
         return False
-    return t_2411(ctx, k, s, E)
+    return t_2434(ctx, k, s, E)
 
 
-d_2409 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2410 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2432 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2433 = _C.d_760  # rules_data/terraforming_mars/definitions/board.yaml:117
 
 
-def t_2411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2411, None, [], k)
+    return CHOOSE(ctx, 2434, None, [], k)
 
 
-def t_2412(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
-    return t_2415(ctx, k, s, E)
+    LOCAL(ctx, E, 't~745', E.get('t~737'), True)
+    LOCAL(ctx, E, 's~746', E.get('space~744'), True)
+    return t_2438(ctx, k, s, E)
 
 
-d_2413 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2414 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2436 = _C.d_763  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_2437 = _C.d_764  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def t_2415(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2438(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2416, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 2439, ctx.state.get('board'), E.get('s~746'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2736(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[4])
-    return t_2418(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2759(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[4])
+    return t_2441(ctx, k, s, E)
 
 
-def d_2416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2439(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2416, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 2439, ctx.state.get('board'), E.get('s~746'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2736(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2759(ctx, E), '=', False, K[3])
     return True
 
 
-d_2417 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2418 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2419 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2420 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2421 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2422 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2423 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2424 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2440 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2441 = _C.t_768  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_2442 = _C.t_769  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2443 = _C.t_770  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2444 = _C.t_771  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2445 = _C.t_772  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2446 = _C.t_773  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_2447 = _C.d_774  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
-def d_2425(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2448(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~734', x_2750(ctx, E), True)
-    LOCAL(ctx, E, 'r~735', 'animal', True)
-    c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~750', x_2773(ctx, E), True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    c, key = KEYPLACE(ctx, 2451, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~734'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[5])
     return True
 
 
-def d_2426(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2449(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~734', x_2750(ctx, E), True)
+    LOCAL(ctx, E, 'n~750', x_2773(ctx, E), True)
     return True
 
 
-def d_2427(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~735', 'animal', True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
     return True
 
 
-def d_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2451, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~734'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[5])
     return True
 
 
 TRIALS = {
-    2401: t_2401,
-    2402: CPS(d_2402),
-    2403: CPS(d_2403),
-    2404: t_2404,
-    2405: CPS(d_2405),
-    2406: CPS(d_2406),
-    2407: t_2407,
-    2408: t_2408,
-    2409: CPS(d_2409),
-    2410: CPS(d_2410),
-    2411: t_2411,
-    2412: t_2412,
-    2413: CPS(d_2413),
-    2414: CPS(d_2414),
-    2415: t_2415,
-    2416: CPS(d_2416),
-    2417: CPS(d_2417),
-    2418: t_2418,
-    2419: t_2419,
-    2420: t_2420,
-    2421: t_2421,
-    2422: t_2422,
-    2423: t_2423,
-    2424: CPS(d_2424),
+    2424: t_2424,
     2425: CPS(d_2425),
     2426: CPS(d_2426),
-    2427: CPS(d_2427),
+    2427: t_2427,
     2428: CPS(d_2428),
+    2429: CPS(d_2429),
+    2430: t_2430,
+    2431: t_2431,
+    2432: CPS(d_2432),
+    2433: CPS(d_2433),
+    2434: t_2434,
+    2435: t_2435,
+    2436: CPS(d_2436),
+    2437: CPS(d_2437),
+    2438: t_2438,
+    2439: CPS(d_2439),
+    2440: CPS(d_2440),
+    2441: t_2441,
+    2442: t_2442,
+    2443: t_2443,
+    2444: t_2444,
+    2445: t_2445,
+    2446: t_2446,
+    2447: CPS(d_2447),
+    2448: CPS(d_2448),
+    2449: CPS(d_2449),
+    2450: CPS(d_2450),
+    2451: CPS(d_2451),
 }
 
 
 CODE = {
-    2724: x_2724,
-    2728: x_2728,
-    2729: x_2729,
-    2730: x_2730,
-    2731: x_2731,
-    2735: x_2735,
-    2736: x_2736,
-    2737: x_2737,
-    2739: x_2739,
-    2740: x_2740,
-    2741: x_2741,
-    2742: x_2742,
-    2743: x_2743,
-    2744: x_2744,
-    2748: x_2748,
-    2749: x_2749,
-    2750: x_2750,
+    2747: x_2747,
+    2751: x_2751,
     2752: x_2752,
+    2753: x_2753,
     2754: x_2754,
+    2758: x_2758,
+    2759: x_2759,
+    2760: x_2760,
+    2762: x_2762,
+    2763: x_2763,
+    2764: x_2764,
+    2765: x_2765,
+    2766: x_2766,
+    2767: x_2767,
+    2771: x_2771,
+    2772: x_2772,
+    2773: x_2773,
+    2775: x_2775,
+    2777: x_2777,
 }
 AT = {
-    2724: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
-    2728: 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    2749: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
-    2750: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
+    2747: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
+    2751: 'rules_data/terraforming_mars/definitions/board.yaml:159',
+    2772: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
+    2773: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:580
-    'ecological_zone': '{"id":"ecological_zone","number":"128","name":{"en":"Ecological Zone"},"type":"active","cost":12,"tags":["animal","plant"],"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~715","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"b":{"op":"lit","v":1},"x":2724},"effect":{"op":"seq","b":[{"op":"let","v":"t~716","e":{"op":"lit","v":"ecological_zone","x":2725},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2402},{"op":"let","v":"u~717","e":{"op":"lit","v":"greenery","x":2726},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2403},{"op":"seq","b":[{"op":"let","v":"t~721","e":{"op":"var","n":"t~716","x":2727},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2405},{"op":"let","v":"l~722","e":{"op":"filt","v":"x~719","src":{"op":"filt","v":"x~718","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~718"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~716"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~720","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~719"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~720"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~717"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~717"}}]}]}}]},"x":2728},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2406},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~723","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~723"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":2729},"t":{"op":"seq","b":[{"op":"let","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"var","n":"l~722"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]},"x":2730},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2409},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~727"}]},"b":{"op":"lit","v":0},"x":2731},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2410},{"op":"choose","alts":[{"gens":[{"v":"space~728","src":{"op":"var","n":"open~727","x":2732},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~721","x":2733},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2413},{"op":"let","v":"s~730","e":{"op":"var","n":"space~728","x":2734},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2414},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~730"},"d":{},"x":2735},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~729"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2736},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2416},{"op":"set","t":{"op":"st","k":"last_space","x":2737},"o":"=","e":{"op":"var","n":"s~730","x":2738},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2417},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2739},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~730"},"f":"bonus","d":null,"x":2740},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2420},{"op":"for","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces","x":2741},"w":{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false,"x":2742},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2743},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2422},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2421},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"effect","d":null,"x":2744},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2423},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~729","x":2745},"space":{"op":"var","n":"s~730","x":2746},"by":{"op":"var","n":"you","x":2747}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2424}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2419},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2418}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2415}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2412},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~728"}],"x":2748}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"ecological_zone","u":"greenery"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Zona ecologica adiacente a una tessera Verde","en":"place an Ecological Zone tile next to a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2411}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2408},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2407}],"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2404}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2401},"resource":"animal","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2749},"b":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~733","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~733"},"b":{"op":"lit","v":"plant"}}}]},"x":2750},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2426},{"op":"let","v":"r~735","e":{"op":"lit","v":"animal","x":2751},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2427},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2752},"o":"+=","e":{"op":"var","n":"n~734","x":2753},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2428}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2425}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":2754},"source":{"doc":"tm-facts","section":"cards.json #128 (not fully structured: render icons and effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:580"}',
+    'ecological_zone': '{"id":"ecological_zone","number":"128","name":{"en":"Ecological Zone"},"type":"active","cost":12,"tags":["animal","plant"],"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~731","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"b":{"op":"lit","v":1},"x":2747},"effect":{"op":"seq","b":[{"op":"let","v":"t~732","e":{"op":"lit","v":"ecological_zone","x":2748},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2425},{"op":"let","v":"u~733","e":{"op":"lit","v":"greenery","x":2749},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2426},{"op":"seq","b":[{"op":"let","v":"t~737","e":{"op":"var","n":"t~732","x":2750},"at":"rules_data/terraforming_mars/definitions/board.yaml:159","id":2428},{"op":"let","v":"l~738","e":{"op":"filt","v":"x~735","src":{"op":"filt","v":"x~734","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~732"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~736","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~735"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~736"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~736"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~736"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~733"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~736"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~733"}}]}]}}]},"x":2751},"at":"rules_data/terraforming_mars/definitions/board.yaml:159","id":2429},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~739","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~739"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"tile","d":null},"b":{"op":"var","n":"t~737"}}}]},"x":2752},"t":{"op":"seq","b":[{"op":"let","v":"open~743","e":{"op":"filt","v":"s~740","src":{"op":"var","n":"l~738"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"t~737"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~740"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~741","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~740"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~742","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~742"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~742"}}]}]}}]}]}}]}}]}]},"x":2753},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2432},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~743"}]},"b":{"op":"lit","v":0},"x":2754},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2433},{"op":"choose","alts":[{"gens":[{"v":"space~744","src":{"op":"var","n":"open~743","x":2755},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~745","e":{"op":"var","n":"t~737","x":2756},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2436},{"op":"let","v":"s~746","e":{"op":"var","n":"space~744","x":2757},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2437},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{},"x":2758},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~745"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2759},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2439},{"op":"set","t":{"op":"st","k":"last_space","x":2760},"o":"=","e":{"op":"var","n":"s~746","x":2761},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2440},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2762},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~746"},"f":"bonus","d":null,"x":2763},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2443},{"op":"for","v":"x~747","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~746"}],"kind":"spaces","x":2764},"w":{"op":"in","a":{"op":"var","n":"x~747"},"b":{"op":"st","k":"board"},"neg":false,"x":2765},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~747"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2766},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2445},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2444},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"effect","d":null,"x":2767},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2446},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~745","x":2768},"space":{"op":"var","n":"s~746","x":2769},"by":{"op":"var","n":"you","x":2770}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2447}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2442},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2441}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2438}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2435},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~744"}],"x":2771}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"ecological_zone","u":"greenery"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Zona ecologica adiacente a una tessera Verde","en":"place an Ecological Zone tile next to a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2434}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2431},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":2430}],"at":"rules_data/terraforming_mars/definitions/board.yaml:159","id":2427}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2424},"resource":"animal","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2772},"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"plant"}}}]},"x":2773},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2449},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":2774},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2450},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2775},"o":"+=","e":{"op":"var","n":"n~750","x":2776},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2451}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2448}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":2777},"source":{"doc":"tm-facts","section":"cards.json #128 (not fully structured: render icons and effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:580"}',
 }

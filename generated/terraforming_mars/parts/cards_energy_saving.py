@@ -47,81 +47,81 @@ K = [
 ]
 
 
-x_3652 = _C.x_2138  # rules_data/terraforming_mars/cards/141-208.yaml:499
+x_3681 = _C.x_2158  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def x_3653(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_3682(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~719'), 0))
+    return (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~735'), 0))
 
 
-x_3654 = _C.x_2140  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3683 = _C.x_2160  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_3193(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3222(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 1, True)
-    LOCAL(ctx, E, 'r~719', 'energy', True)
-    LOCAL(ctx, E, 'k~720', x_3652(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
+    LOCAL(ctx, E, 'n~734', 1, True)
+    LOCAL(ctx, E, 'r~735', 'energy', True)
+    LOCAL(ctx, E, 'k~736', x_3681(ctx, E), True)
+    c, key = KEYPLACE(ctx, 3226, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3654(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3683(ctx, E), '+=', False, K[0])
     return True
 
 
-d_3194 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3223 = _C.d_365  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3195(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3224(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', 'energy', True)
+    LOCAL(ctx, E, 'r~735', 'energy', True)
     return True
 
 
-d_3196 = _C.d_1886  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3225 = _C.d_1906  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_3226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 3226, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3654(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3683(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3193: CPS(d_3193),
-    3194: CPS(d_3194),
-    3195: CPS(d_3195),
-    3196: CPS(d_3196),
-    3197: CPS(d_3197),
+    3222: CPS(d_3222),
+    3223: CPS(d_3223),
+    3224: CPS(d_3224),
+    3225: CPS(d_3225),
+    3226: CPS(d_3226),
 }
 
 
 CODE = {
-    3652: x_3652,
-    3653: x_3653,
-    3654: x_3654,
+    3681: x_3681,
+    3682: x_3682,
+    3683: x_3683,
 }
 AT = {
-    3653: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3682: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:493
-    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3650},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3194},{"op":"let","v":"r~719","e":{"op":"lit","v":"energy","x":3651},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3195},{"op":"let","v":"k~720","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3652},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3196},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~719"},"d":0,"x":3653},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~718"},"b":{"op":"var","n":"k~720"},"x":3654},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3197}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3193},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
+    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"lit","v":1,"x":3679},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3223},{"op":"let","v":"r~735","e":{"op":"lit","v":"energy","x":3680},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3224},{"op":"let","v":"k~736","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~733","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3681},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3225},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~735"},"d":0,"x":3682},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~734"},"b":{"op":"var","n":"k~736"},"x":3683},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3226}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3222},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
 }

@@ -47,97 +47,97 @@ K = [
 ]
 
 
-x_3899 = _C.x_380  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
-x_3902 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3932 = _C.x_384  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+x_3935 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~719'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~719'), 0) if type((_w1 := (ctx.state['players'][v_target_720] if type(v_target_720) is int and 0 <= v_target_720 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~719'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~718'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_720 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3903, E.get('n~718'), E.get('r~719'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~735'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~735'), 0) if type((_w1 := (ctx.state['players'][v_target_736] if type(v_target_736) is int and 0 <= v_target_736 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~735'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~734'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_736 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3936, E.get('n~734'), E.get('r~735'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3904 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3937 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~719'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~718'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~719'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~737'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~735'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~734'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~735'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3906(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~719'), 0))
+    return (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~737'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~735'), 0))
 
 
-x_3908 = _C.x_1405  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3913 = _C.x_1617  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3917 = _C.x_1243  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3921 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3941 = _C.x_1417  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3946 = _C.x_1631  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3950 = _C.x_1255  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3954 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~727'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~727'), 0) if type((_w1 := (ctx.state['players'][v_target_728] if type(v_target_728) is int and 0 <= v_target_728 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~727'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~726'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_728 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3922, E.get('n~726'), E.get('r~727'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~743'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~743'), 0) if type((_w1 := (ctx.state['players'][v_target_744] if type(v_target_744) is int and 0 <= v_target_744 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~743'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~742'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_744 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3955, E.get('n~742'), E.get('r~743'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3923 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3956 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~729'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~727'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~726'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~727'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~743'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~745'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~743'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~742'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~743'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~729'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~727'), 0))
+    return (_w2.get(E.get('r~743'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~745'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~743'), 0))
 
 
-def x_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~729')}
+    return {'target': E.get('target~745')}
 
 
-def t_3418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:630
+def t_3451(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:630
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    return t_3421(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    return t_3454(ctx, k, s, E)
 
 
-d_3419 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:630
-d_3420 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:630
+d_3452 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:630
+d_3453 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:630
 
 
-def t_3421(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_3454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3899(ctx, E):
-        return t_3422(ctx, k, s, E)
-    return t_3433(ctx, k, s, E)
+    if x_3932(ctx, E):
+        return t_3455(ctx, k, s, E)
+    return t_3466(ctx, k, s, E)
 
 
-def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_3455(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -145,295 +145,295 @@ def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
-        LOCAL(ctx, E, 'r~723', E.get('r~716'), True)
-        c, key = KEYPLACE(ctx, 3432, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+        LOCAL(ctx, E, 'n~738', E.get('n~731'), True)
+        LOCAL(ctx, E, 'r~739', E.get('r~732'), True)
+        c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~718', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~719', E.get('r~716'), True)
-    return t_3425(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~734', E.get('n~731'), True)
+    LOCAL(ctx, E, 'r~735', E.get('r~732'), True)
+    return t_3458(ctx, r1, s, E)
 
 
-def d_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', E.get('n~715'), True)
+    LOCAL(ctx, E, 'n~734', E.get('n~731'), True)
     return True
 
 
-def d_3424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', E.get('r~716'), True)
+    LOCAL(ctx, E, 'r~735', E.get('r~732'), True)
     return True
 
 
-def t_3425(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3902(ctx, E):
-        return t_3426(ctx, k, s, E)
+    if x_3935(ctx, E):
+        return t_3459(ctx, k, s, E)
     return k()
 
 
-def t_3426(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3459(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3903(ctx, E):
+    if not x_3936(ctx, E):
         return False
-    return t_3428(ctx, k, s, E)
+    return t_3461(ctx, k, s, E)
 
 
-def d_3427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3460(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3903(ctx, E):
+    if not x_3936(ctx, E):
         return False
     return True
 
 
-def t_3428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3461(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3428, None, [], k)
+    return CHOOSE(ctx, 3461, None, [], k)
 
 
-def d_3429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3462(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3429, PL(ctx, E.get('target~721')).get('prod'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 3462, PL(ctx, E.get('target~737')).get('prod'), E.get('r~735'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~718'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~734'), '-=', False, K[0])
     return True
 
 
-d_3430 = _C.d_1425  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+d_3463 = _C.d_1439  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
 
 
-def d_3431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~723', E.get('r~716'), True)
+    LOCAL(ctx, E, 'r~739', E.get('r~732'), True)
     return True
 
 
-def d_3432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3432, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[0])
     return True
 
 
-def t_3433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_3466(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~724', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~725', E.get('r~716'), True)
-    c, key = KEYPLACE(ctx, 3436, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    LOCAL(ctx, E, 'n~740', E.get('n~731'), True)
+    LOCAL(ctx, E, 'r~741', E.get('r~732'), True)
+    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~741'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~726', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~727', E.get('r~716'), True)
-    return t_3439(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~740'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~742', E.get('n~731'), True)
+    LOCAL(ctx, E, 'r~743', E.get('r~732'), True)
+    return t_3472(ctx, k, s, E)
 
 
-def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~724', E.get('n~715'), True)
+    LOCAL(ctx, E, 'n~740', E.get('n~731'), True)
     return True
 
 
-def d_3435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~725', E.get('r~716'), True)
+    LOCAL(ctx, E, 'r~741', E.get('r~732'), True)
     return True
 
 
-def d_3436(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3469(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3436, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~741'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~740'), '+=', False, K[0])
     return True
 
 
-def d_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', E.get('n~715'), True)
+    LOCAL(ctx, E, 'n~742', E.get('n~731'), True)
     return True
 
 
-def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~727', E.get('r~716'), True)
+    LOCAL(ctx, E, 'r~743', E.get('r~732'), True)
     return True
 
 
-def t_3439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3921(ctx, E):
-        return t_3440(ctx, k, s, E)
+    if x_3954(ctx, E):
+        return t_3473(ctx, k, s, E)
     return k()
 
 
-def t_3440(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3473(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3922(ctx, E):
+    if not x_3955(ctx, E):
         return False
-    return t_3442(ctx, k, s, E)
+    return t_3475(ctx, k, s, E)
 
 
-def d_3441(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3922(ctx, E):
+    if not x_3955(ctx, E):
         return False
     return True
 
 
-def t_3442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3475(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3442, None, [], k)
+    return CHOOSE(ctx, 3475, None, [], k)
 
 
-def d_3443(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3443, PL(ctx, E.get('target~729')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, 3476, PL(ctx, E.get('target~745')).get('prod'), E.get('r~743'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~742'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    3418: t_3418,
-    3419: CPS(d_3419),
-    3420: CPS(d_3420),
-    3421: t_3421,
-    3422: t_3422,
-    3423: CPS(d_3423),
-    3424: CPS(d_3424),
-    3425: t_3425,
-    3426: t_3426,
-    3427: CPS(d_3427),
-    3428: t_3428,
-    3429: CPS(d_3429),
-    3430: CPS(d_3430),
-    3431: CPS(d_3431),
-    3432: CPS(d_3432),
-    3433: t_3433,
-    3434: CPS(d_3434),
-    3435: CPS(d_3435),
-    3436: CPS(d_3436),
-    3437: CPS(d_3437),
-    3438: CPS(d_3438),
-    3439: t_3439,
-    3440: t_3440,
-    3441: CPS(d_3441),
-    3442: t_3442,
-    3443: CPS(d_3443),
+    3451: t_3451,
+    3452: CPS(d_3452),
+    3453: CPS(d_3453),
+    3454: t_3454,
+    3455: t_3455,
+    3456: CPS(d_3456),
+    3457: CPS(d_3457),
+    3458: t_3458,
+    3459: t_3459,
+    3460: CPS(d_3460),
+    3461: t_3461,
+    3462: CPS(d_3462),
+    3463: CPS(d_3463),
+    3464: CPS(d_3464),
+    3465: CPS(d_3465),
+    3466: t_3466,
+    3467: CPS(d_3467),
+    3468: CPS(d_3468),
+    3469: CPS(d_3469),
+    3470: CPS(d_3470),
+    3471: CPS(d_3471),
+    3472: t_3472,
+    3473: t_3473,
+    3474: CPS(d_3474),
+    3475: t_3475,
+    3476: CPS(d_3476),
 }
 
 
 CODE = {
-    3899: x_3899,
-    3902: x_3902,
-    3903: x_3903,
-    3904: x_3904,
-    3905: x_3905,
-    3906: x_3906,
-    3908: x_3908,
-    3913: x_3913,
-    3917: x_3917,
-    3921: x_3921,
-    3922: x_3922,
-    3923: x_3923,
-    3924: x_3924,
-    3925: x_3925,
-    3927: x_3927,
+    3932: x_3932,
+    3935: x_3935,
+    3936: x_3936,
+    3937: x_3937,
+    3938: x_3938,
+    3939: x_3939,
+    3941: x_3941,
+    3946: x_3946,
+    3950: x_3950,
+    3954: x_3954,
+    3955: x_3955,
+    3956: x_3956,
+    3957: x_3957,
+    3958: x_3958,
+    3960: x_3960,
 }
 AT = {
-    3903: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3905: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3906: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3922: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3924: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3925: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3927: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3936: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3938: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3939: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3955: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3957: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3958: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3960: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:622
-    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3897},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3419},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3898},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3420},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":3899},"t":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"var","n":"n~715","x":3900},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3423},{"op":"let","v":"r~719","e":{"op":"var","n":"r~716","x":3901},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3424},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3902},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~720","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"var","n":"n~718"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~719"},"f":"production_min","d":0}}}],"x":3903},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3427},{"op":"choose","alts":[{"gens":[{"v":"target~721","src":{"op":"core","n":"players","x":3904},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"var","n":"n~718"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~719"},"f":"production_min","d":0},"x":3905}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~719"},"d":0,"x":3906},"o":"-=","e":{"op":"var","n":"n~718","x":3907},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3429},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~721"}],"x":3908}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~718","x":3909},"r":{"op":"var","n":"r~719","x":3910}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3428}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3426},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3425},{"op":"let","v":"n~722","e":{"op":"var","n":"n~715","x":3911},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3430},{"op":"let","v":"r~723","e":{"op":"var","n":"r~716","x":3912},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3431},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~723"},"d":0,"x":3913},"o":"+=","e":{"op":"var","n":"n~722","x":3914},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3432}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3422},"e":{"op":"seq","b":[{"op":"let","v":"n~724","e":{"op":"var","n":"n~715","x":3915},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3434},{"op":"let","v":"r~725","e":{"op":"var","n":"r~716","x":3916},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3435},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~725"},"d":0,"x":3917},"o":"+=","e":{"op":"var","n":"n~724","x":3918},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3436},{"op":"let","v":"n~726","e":{"op":"var","n":"n~715","x":3919},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3437},{"op":"let","v":"r~727","e":{"op":"var","n":"r~716","x":3920},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3438},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3921},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~728","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~728"}},"k":{"op":"var","n":"r~727"},"d":0},"b":{"op":"var","n":"n~726"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~727"},"f":"production_min","d":0}}}],"x":3922},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3441},{"op":"choose","alts":[{"gens":[{"v":"target~729","src":{"op":"core","n":"players","x":3923},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~729"}},"k":{"op":"var","n":"r~727"},"d":0},"b":{"op":"var","n":"n~726"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~727"},"f":"production_min","d":0},"x":3924}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~729"}},"k":{"op":"var","n":"r~727"},"d":0,"x":3925},"o":"-=","e":{"op":"var","n":"n~726","x":3926},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3443},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~729"}],"x":3927}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~726","x":3928},"r":{"op":"var","n":"r~727","x":3929}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3442}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3440},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3439}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3433},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":3421}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3418},"vp":{"op":"lit","v":-1,"x":3930},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:622"}',
+    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3930},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3452},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3931},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3453},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~733","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0}}}],"x":3932},"t":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"var","n":"n~731","x":3933},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3456},{"op":"let","v":"r~735","e":{"op":"var","n":"r~732","x":3934},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3457},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3935},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~736","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~735"},"d":0},"b":{"op":"var","n":"n~734"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~735"},"f":"production_min","d":0}}}],"x":3936},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3460},{"op":"choose","alts":[{"gens":[{"v":"target~737","src":{"op":"core","n":"players","x":3937},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~735"},"d":0},"b":{"op":"var","n":"n~734"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~735"},"f":"production_min","d":0},"x":3938}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~735"},"d":0,"x":3939},"o":"-=","e":{"op":"var","n":"n~734","x":3940},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3462},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~737"}],"x":3941}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~734","x":3942},"r":{"op":"var","n":"r~735","x":3943}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3461}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3459},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3458},{"op":"let","v":"n~738","e":{"op":"var","n":"n~731","x":3944},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3463},{"op":"let","v":"r~739","e":{"op":"var","n":"r~732","x":3945},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3464},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~739"},"d":0,"x":3946},"o":"+=","e":{"op":"var","n":"n~738","x":3947},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3465}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3455},"e":{"op":"seq","b":[{"op":"let","v":"n~740","e":{"op":"var","n":"n~731","x":3948},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3467},{"op":"let","v":"r~741","e":{"op":"var","n":"r~732","x":3949},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3468},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~741"},"d":0,"x":3950},"o":"+=","e":{"op":"var","n":"n~740","x":3951},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3469},{"op":"let","v":"n~742","e":{"op":"var","n":"n~731","x":3952},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3470},{"op":"let","v":"r~743","e":{"op":"var","n":"r~732","x":3953},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3471},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3954},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~744","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~744"}},"k":{"op":"var","n":"r~743"},"d":0},"b":{"op":"var","n":"n~742"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~743"},"f":"production_min","d":0}}}],"x":3955},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3474},{"op":"choose","alts":[{"gens":[{"v":"target~745","src":{"op":"core","n":"players","x":3956},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~745"}},"k":{"op":"var","n":"r~743"},"d":0},"b":{"op":"var","n":"n~742"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~743"},"f":"production_min","d":0},"x":3957}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~745"}},"k":{"op":"var","n":"r~743"},"d":0,"x":3958},"o":"-=","e":{"op":"var","n":"n~742","x":3959},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3476},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~745"}],"x":3960}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~742","x":3961},"r":{"op":"var","n":"r~743","x":3962}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3475}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3473},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3472}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3466},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":3454}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3451},"vp":{"op":"lit","v":-1,"x":3963},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:622"}',
 }

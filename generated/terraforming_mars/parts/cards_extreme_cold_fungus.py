@@ -48,116 +48,116 @@ K = [
 ]
 
 
-def x_2791(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
+def x_2814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-10))
 
 
-x_2794 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2799 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_2800 = _C.x_871  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_2801 = _C.x_872  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_2803 = _C.x_874  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2817 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2822 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2823 = _C.x_879  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2824 = _C.x_880  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_2826 = _C.x_882  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_2455(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
+def t_2478(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2455, None, [], k)
+    return CHOOSE(ctx, 2478, None, [], k)
 
 
-def d_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    c, key = KEYPLACE(ctx, 2482, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2457 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2458 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2480 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2481 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:661
 
 
-def d_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2482, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-def t_2460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2483(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'microbe', True)
-    return t_2463(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'microbe', True)
+    return t_2486(ctx, k, s, E)
 
 
-d_2461 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2462 = _C.d_782  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2484 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2485 = _C.d_790  # rules_data/terraforming_mars/cards/071-140.yaml:661
 
 
-def t_2463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2463, None, [], k)
+    return CHOOSE(ctx, 2486, None, [], k)
 
 
-def d_2464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2464, PL(ctx, E.get('you')).get('card_res'), E.get('card~719'))
+    c, key = KEYPLACE(ctx, 2487, PL(ctx, E.get('you')).get('card_res'), E.get('card~735'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2455: t_2455,
-    2456: CPS(d_2456),
-    2457: CPS(d_2457),
-    2458: CPS(d_2458),
-    2459: CPS(d_2459),
-    2460: t_2460,
-    2461: CPS(d_2461),
-    2462: CPS(d_2462),
-    2463: t_2463,
-    2464: CPS(d_2464),
+    2478: t_2478,
+    2479: CPS(d_2479),
+    2480: CPS(d_2480),
+    2481: CPS(d_2481),
+    2482: CPS(d_2482),
+    2483: t_2483,
+    2484: CPS(d_2484),
+    2485: CPS(d_2485),
+    2486: t_2486,
+    2487: CPS(d_2487),
 }
 
 
 CODE = {
-    2791: x_2791,
-    2794: x_2794,
-    2799: x_2799,
-    2800: x_2800,
-    2801: x_2801,
-    2803: x_2803,
+    2814: x_2814,
+    2817: x_2817,
+    2822: x_2822,
+    2823: x_2823,
+    2824: x_2824,
+    2826: x_2826,
 }
 AT = {
-    2791: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
+    2814: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:652
-    'extreme_cold_fungus': '{"id":"extreme_cold_fungus","number":"134","name":{"en":"Extreme-Cold Fungus"},"type":"active","cost":13,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2791},"actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2792},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2457},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2793},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2458},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2794},"o":"+=","e":{"op":"var","n":"n~715","x":2795},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2459}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2456},"label":{"op":"lit","v":{"option":0},"x":2796}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2797},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2461},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":2798},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2462},{"op":"choose","alts":[{"gens":[{"v":"card~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2799},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~719"},"f":"resource","d":null},"b":{"op":"var","n":"r~718"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~719"},"b":{"op":"var","n":"this"}}],"x":2800}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~719"},"d":0,"x":2801},"o":"+=","e":{"op":"var","n":"n~717","x":2802},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2464},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~719"}],"x":2803}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2463}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2460},"label":{"op":"lit","v":{"option":1},"x":2804}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 2 microbi a un\'altra carta","en":"choose one: gain 1 plant, or add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2455}}],"source":{"doc":"tm-facts","section":"cards.json #134 (not fully structured: render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:652"}',
+    'extreme_cold_fungus': '{"id":"extreme_cold_fungus","number":"134","name":{"en":"Extreme-Cold Fungus"},"type":"active","cost":13,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2814},"actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2815},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2480},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2816},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2481},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2817},"o":"+=","e":{"op":"var","n":"n~731","x":2818},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2482}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2479},"label":{"op":"lit","v":{"option":0},"x":2819}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2820},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2484},{"op":"let","v":"r~734","e":{"op":"lit","v":"microbe","x":2821},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2485},{"op":"choose","alts":[{"gens":[{"v":"card~735","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2822},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~735"},"f":"resource","d":null},"b":{"op":"var","n":"r~734"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~735"},"b":{"op":"var","n":"this"}}],"x":2823}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~735"},"d":0,"x":2824},"o":"+=","e":{"op":"var","n":"n~733","x":2825},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2487},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~735"}],"x":2826}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2486}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2483},"label":{"op":"lit","v":{"option":1},"x":2827}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 2 microbi a un\'altra carta","en":"choose one: gain 1 plant, or add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2478}}],"source":{"doc":"tm-facts","section":"cards.json #134 (not fully structured: render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:652"}',
 }

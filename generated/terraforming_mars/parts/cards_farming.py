@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2481 = _C.x_1522  # rules_data/terraforming_mars/cards/071-140.yaml:477
-x_2484 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2488 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2492 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2503 = _C.x_1536  # rules_data/terraforming_mars/cards/071-140.yaml:477
+x_2506 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2510 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2514 = _C.x_754  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
+def d_2216(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2219, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    c, key = KEYPLACE(ctx, 2222, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 2, True)
-    LOCAL(ctx, E, 'r~720', 'plants', True)
-    c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~735', 2, True)
+    LOCAL(ctx, E, 'r~736', 'plants', True)
+    c, key = KEYPLACE(ctx, 2225, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
-d_2195 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2196 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2217 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2218 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:484
 
 
-def d_2197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2219, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2198 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2199 = _C.d_772  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2220 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2221 = _C.d_780  # rules_data/terraforming_mars/cards/071-140.yaml:484
 
 
-def d_2200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2222, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_2201 = _C.d_968  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2202 = _C.d_712  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2223 = _C.d_979  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2224 = _C.d_719  # rules_data/terraforming_mars/cards/071-140.yaml:484
 
 
-def d_2203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2225, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2194: CPS(d_2194),
-    2195: CPS(d_2195),
-    2196: CPS(d_2196),
-    2197: CPS(d_2197),
-    2198: CPS(d_2198),
-    2199: CPS(d_2199),
-    2200: CPS(d_2200),
-    2201: CPS(d_2201),
-    2202: CPS(d_2202),
-    2203: CPS(d_2203),
+    2216: CPS(d_2216),
+    2217: CPS(d_2217),
+    2218: CPS(d_2218),
+    2219: CPS(d_2219),
+    2220: CPS(d_2220),
+    2221: CPS(d_2221),
+    2222: CPS(d_2222),
+    2223: CPS(d_2223),
+    2224: CPS(d_2224),
+    2225: CPS(d_2225),
 }
 
 
 CODE = {
-    2481: x_2481,
-    2484: x_2484,
-    2488: x_2488,
-    2492: x_2492,
+    2503: x_2503,
+    2506: x_2506,
+    2510: x_2510,
+    2514: x_2514,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:477
-    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2481},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2482},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2195},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2483},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2196},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2484},"o":"+=","e":{"op":"var","n":"n~715","x":2485},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2197},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2486},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2198},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2487},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2199},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2488},"o":"+=","e":{"op":"var","n":"n~717","x":2489},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2200},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":2490},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2201},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":2491},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2202},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2492},"o":"+=","e":{"op":"var","n":"n~719","x":2493},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2203}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2194},"vp":{"op":"lit","v":2,"x":2494},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
+    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2503},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2504},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2217},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":2505},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2218},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2506},"o":"+=","e":{"op":"var","n":"n~731","x":2507},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2219},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2508},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2220},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":2509},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2221},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2510},"o":"+=","e":{"op":"var","n":"n~733","x":2511},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2222},{"op":"let","v":"n~735","e":{"op":"lit","v":2,"x":2512},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2223},{"op":"let","v":"r~736","e":{"op":"lit","v":"plants","x":2513},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2224},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2514},"o":"+=","e":{"op":"var","n":"n~735","x":2515},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2225}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2216},"vp":{"op":"lit","v":2,"x":2516},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
 }

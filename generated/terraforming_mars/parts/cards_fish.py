@@ -48,132 +48,132 @@ K = [
 ]
 
 
-x_1414 = _C.x_1414  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1417 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1418 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1419 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1420 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1421 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1423 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1424 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1427 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1426 = _C.x_1426  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1429 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1430 = _C.x_384  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1431 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1432 = _C.x_386  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1433 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1435 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1436 = _C.x_1022  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1439 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
+def t_1265(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    return t_1256(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    return t_1268(ctx, k, s, E)
 
 
-d_1254 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:521
-d_1255 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1266 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1267 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:521
 
 
-def t_1256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_1268(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1417(ctx, E):
-        return t_1257(ctx, k, s, E)
+    if x_1429(ctx, E):
+        return t_1269(ctx, k, s, E)
     return k()
 
 
-def t_1257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_1269(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1418(ctx, E):
+    if not x_1430(ctx, E):
         return False
-    return t_1259(ctx, k, s, E)
+    return t_1271(ctx, k, s, E)
 
 
-d_1258 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1270 = _C.d_352  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_1259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_1271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1259, None, [], k)
+    return CHOOSE(ctx, 1271, None, [], k)
 
 
-def d_1260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_1272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1260, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1272, PL(ctx, E.get('target~734')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-def d_1261(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
+def d_1273(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~735', 1, True)
+    LOCAL(ctx, E, 'r~736', 'animal', True)
+    c, key = KEYPLACE(ctx, 1276, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
-d_1262 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1263 = _C.d_1263  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1274 = _C.d_355  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1275 = _C.d_1275  # rules_data/terraforming_mars/cards/001-070.yaml:525
 
 
-def d_1264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1276, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1253: t_1253,
-    1254: CPS(d_1254),
-    1255: CPS(d_1255),
-    1256: t_1256,
-    1257: t_1257,
-    1258: CPS(d_1258),
-    1259: t_1259,
-    1260: CPS(d_1260),
-    1261: CPS(d_1261),
-    1262: CPS(d_1262),
-    1263: CPS(d_1263),
-    1264: CPS(d_1264),
+    1265: t_1265,
+    1266: CPS(d_1266),
+    1267: CPS(d_1267),
+    1268: t_1268,
+    1269: t_1269,
+    1270: CPS(d_1270),
+    1271: t_1271,
+    1272: CPS(d_1272),
+    1273: CPS(d_1273),
+    1274: CPS(d_1274),
+    1275: CPS(d_1275),
+    1276: CPS(d_1276),
 }
 
 
 CODE = {
-    1414: x_1414,
-    1417: x_1417,
-    1418: x_1418,
-    1419: x_1419,
-    1420: x_1420,
-    1421: x_1421,
-    1423: x_1423,
-    1424: x_1424,
-    1427: x_1427,
+    1426: x_1426,
+    1429: x_1429,
+    1430: x_1430,
+    1431: x_1431,
+    1432: x_1432,
+    1433: x_1433,
+    1435: x_1435,
+    1436: x_1436,
+    1439: x_1439,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:514
-    'fish': '{"id":"fish","number":"052","name":{"en":"Fish"},"type":"active","cost":9,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":1414},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1415},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1254},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1416},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1255},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1417},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":1418},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1258},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":1419},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1420}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1421},"o":"-=","e":{"op":"var","n":"n~715","x":1422},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1260},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":1423}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1259}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1257},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1256}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1253},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1424},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1425},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1262},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":1426},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1263},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1427},"o":"+=","e":{"op":"var","n":"n~719","x":1428},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1264}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1261}}],"source":{"doc":"tm-facts","section":"cards.json #052"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:514"}',
+    'fish': '{"id":"fish","number":"052","name":{"en":"Fish"},"type":"active","cost":9,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":1426},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1427},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1266},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":1428},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1267},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1429},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~733","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0}}}],"x":1430},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1270},{"op":"choose","alts":[{"gens":[{"v":"target~734","src":{"op":"core","n":"players","x":1431},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1432}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1433},"o":"-=","e":{"op":"var","n":"n~731","x":1434},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1272},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~734"}],"x":1435}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1271}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1269},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1268}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1265},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1436},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":1437},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1274},{"op":"let","v":"r~736","e":{"op":"lit","v":"animal","x":1438},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1275},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1439},"o":"+=","e":{"op":"var","n":"n~735","x":1440},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1276}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1273}}],"source":{"doc":"tm-facts","section":"cards.json #052"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:514"}',
 }

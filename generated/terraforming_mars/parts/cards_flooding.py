@@ -52,50 +52,51 @@ K = [
 ]
 
 
-x_3620 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3621 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3622 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3626 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3627 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3628 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3630 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3631 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3632 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3633 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3634 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3635 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3639 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3648 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_3649 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_3650 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_3651 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_3655 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3656 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3657 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3659 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3660 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3661 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3662 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3663 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3664 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_3668 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def x_3642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
+def x_3671(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     if E is None:
         E = ctx.env()
     return (True if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)) and ((ctx.state.get('last_space') != None)) and (IN(ctx.state.get('last_space'), ctx.state.get('board'))) and (((_w3.get('card', None) if type((_w3 := (_w2.get(ctx.state.get('last_space'), {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, ctx.state.get('last_space'), {})))) is dict else KEY(_w3, 'card', None)) == E.get('this'))) and (((_w5.get('tile', None) if type((_w5 := (_w4.get(ctx.state.get('last_space'), {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, ctx.state.get('last_space'), {})))) is dict else KEY(_w5, 'tile', None)) == 'ocean')) else False)
 
 
-x_3643 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+x_3672 = _C.x_385  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
 
 
-def x_3644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+def x_3673(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('board')
-    return (True if ((E.get('target~732') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~732'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~731'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_733 in _h1 if type(_h1) in (list, dict) else IN(v_x_733, _h1))) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_733, {}) if type(_h1) is dict else KEY(_h1, v_x_733, {})))) is dict else KEY(_w4, 'owner', None)) == E.get('target~732'))) else False) for v_x_733 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~731'), 'target': E.get('target~732'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if ((E.get('target~751') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_752 in _h1 if type(_h1) in (list, dict) else IN(v_x_752, _h1))) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_752, {}) if type(_h1) is dict else KEY(_h1, v_x_752, {})))) is dict else KEY(_w4, 'owner', None)) == E.get('target~751'))) else False) for v_x_752 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~750'), 'target': E.get('target~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_3645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
+def x_3674(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~732'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~731'), 0))
+    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-def x_3647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+def x_3676(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~732')}
+    return {'target': E.get('target~751')}
 
 
-def t_3167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
+def t_3195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -103,207 +104,211 @@ def t_3167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~730', 4, True)
-        LOCAL(ctx, E, 'r~731', 'megacredits', True)
-        return t_3189(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~749', 4, True)
+        LOCAL(ctx, E, 'r~750', 'megacredits', True)
+        return t_3218(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_3169(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~731', 'ocean', True)
+    return t_3197(ctx, r1, s, E)
 
 
-d_3168 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:490
+d_3196 = _C.d_869  # rules_data/terraforming_mars/cards/141-208.yaml:490
 
 
-def t_3169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3620(ctx, E):
-        return t_3170(ctx, k, s, E)
+    if x_3648(ctx, E):
+        return t_3198(ctx, k, s, E)
     return k()
 
 
-def t_3170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3621(ctx, E), True)
-    if not x_3622(ctx, E):
+    LOCAL(ctx, E, 'mine~735', x_3649(ctx, E), True)
+    LOCAL(ctx, E, 'legal~744', x_3650(ctx, E), True)
+    if not x_3651(ctx, E):
         return False
-    return t_3173(ctx, k, s, E)
+    return t_3202(ctx, k, s, E)
 
 
-d_3171 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3172 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3199 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_3200 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_3201 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_3173(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3173, None, [], k)
+    return CHOOSE(ctx, 3202, None, [], k)
 
 
-def t_3174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3177(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
+    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
+    return t_3206(ctx, k, s, E)
 
 
-d_3175 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3176 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3204 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3205 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_3177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3206(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3178, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3207, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3627(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_3180(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3656(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
+    return t_3209(ctx, k, s, E)
 
 
-def d_3178(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3207(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3178, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3207, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3627(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3656(ctx, E), '=', False, K[3])
     return True
 
 
-d_3179 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3180 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3181 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3182 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3183 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3184 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3185 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3186 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3208 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3209 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_3210 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3211 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3212 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3213 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3214 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_3215 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
-def d_3187(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
+def d_3216(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~730', 4, True)
+    LOCAL(ctx, E, 'n~749', 4, True)
     return True
 
 
-d_3188 = _C.d_880  # rules_data/terraforming_mars/cards/141-208.yaml:490
+d_3217 = _C.d_890  # rules_data/terraforming_mars/cards/141-208.yaml:490
 
 
-def t_3189(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
+def t_3218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3642(ctx, E):
-        return t_3190(ctx, k, s, E)
+    if x_3671(ctx, E):
+        return t_3219(ctx, k, s, E)
     return k()
 
 
-def t_3190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+def t_3219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3190, None, [], k)
+    return CHOOSE(ctx, 3219, None, [], k)
 
 
-def d_3191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
+def d_3220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3191, PL(ctx, E.get('target~732')).get('stock'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, 3220, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~730'), '-=', False, K[5])
+        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[5])
     return True
 
 
-d_3192 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
+d_3221 = _C.d_539  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
 
 
 TRIALS = {
-    3167: t_3167,
-    3168: CPS(d_3168),
-    3169: t_3169,
-    3170: t_3170,
-    3171: CPS(d_3171),
-    3172: CPS(d_3172),
-    3173: t_3173,
-    3174: t_3174,
-    3175: CPS(d_3175),
-    3176: CPS(d_3176),
-    3177: t_3177,
-    3178: CPS(d_3178),
-    3179: CPS(d_3179),
-    3180: t_3180,
-    3181: t_3181,
-    3182: t_3182,
-    3183: t_3183,
-    3184: t_3184,
-    3185: t_3185,
-    3186: CPS(d_3186),
-    3187: CPS(d_3187),
-    3188: CPS(d_3188),
-    3189: t_3189,
-    3190: t_3190,
-    3191: CPS(d_3191),
-    3192: CPS(d_3192),
+    3195: t_3195,
+    3196: CPS(d_3196),
+    3197: t_3197,
+    3198: t_3198,
+    3199: CPS(d_3199),
+    3200: CPS(d_3200),
+    3201: CPS(d_3201),
+    3202: t_3202,
+    3203: t_3203,
+    3204: CPS(d_3204),
+    3205: CPS(d_3205),
+    3206: t_3206,
+    3207: CPS(d_3207),
+    3208: CPS(d_3208),
+    3209: t_3209,
+    3210: t_3210,
+    3211: t_3211,
+    3212: t_3212,
+    3213: t_3213,
+    3214: t_3214,
+    3215: CPS(d_3215),
+    3216: CPS(d_3216),
+    3217: CPS(d_3217),
+    3218: t_3218,
+    3219: t_3219,
+    3220: CPS(d_3220),
+    3221: CPS(d_3221),
 }
 
 
 CODE = {
-    3620: x_3620,
-    3621: x_3621,
-    3622: x_3622,
-    3626: x_3626,
-    3627: x_3627,
-    3628: x_3628,
-    3630: x_3630,
-    3631: x_3631,
-    3632: x_3632,
-    3633: x_3633,
-    3634: x_3634,
-    3635: x_3635,
-    3639: x_3639,
-    3642: x_3642,
-    3643: x_3643,
-    3644: x_3644,
-    3645: x_3645,
-    3647: x_3647,
+    3648: x_3648,
+    3649: x_3649,
+    3650: x_3650,
+    3651: x_3651,
+    3655: x_3655,
+    3656: x_3656,
+    3657: x_3657,
+    3659: x_3659,
+    3660: x_3660,
+    3661: x_3661,
+    3662: x_3662,
+    3663: x_3663,
+    3664: x_3664,
+    3668: x_3668,
+    3671: x_3671,
+    3672: x_3672,
+    3673: x_3673,
+    3674: x_3674,
+    3676: x_3676,
 }
 AT = {
-    3642: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
-    3644: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
-    3645: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:82',
-    3647: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
+    3671: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
+    3673: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
+    3674: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:82',
+    3676: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:483
-    'flooding': '{"id":"flooding","number":"188","name":{"en":"Flooding"},"type":"event","cost":7,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":3619},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3168},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3620},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3621},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3171},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3622},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3172},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3623},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3624},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3175},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3625},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3176},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3626},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3627},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3178},{"op":"set","t":{"op":"st","k":"last_space","x":3628},"o":"=","e":{"op":"var","n":"s~728","x":3629},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3179},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3630},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3631},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3182},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3632},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3633},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3634},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3184},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3183},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3635},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3185},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3636},"space":{"op":"var","n":"s~728","x":3637},"by":{"op":"var","n":"you","x":3638}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3186}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3181},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3180}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3177}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3174},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3639}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3173}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3170},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3169},{"op":"let","v":"n~730","e":{"op":"lit","v":4,"x":3640},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3187},{"op":"let","v":"r~731","e":{"op":"lit","v":"megacredits","x":3641},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3188},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1}},{"op":"cmp","o":"!=","a":{"op":"st","k":"last_space"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"st","k":"last_space"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}}],"x":3642},"t":{"op":"choose","alts":[{"gens":[{"v":"target~732","src":{"op":"core","n":"players","x":3643},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~732"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~732"}},"k":{"op":"var","n":"r~731"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"st","k":"last_space"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"target~732"}}]}}]},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~731"},"target":{"op":"var","n":"target~732"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":3644}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~732"}},"k":{"op":"var","n":"r~731"},"d":0,"x":3645},"o":"-=","e":{"op":"var","n":"n~730","x":3646},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:82","id":3191},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~732"}],"x":3647}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:83","id":3192},"label":{"op":"lit","v":{"target":null},"x":3648}}],"kind":"target_player","prompt":{"def":"lose_from_owner_next_to_it","args":{"n":4,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 M€ al proprietario di una tessera adiacente a quell\'oceano","en":"remove up to 4 M€ from the owner of a tile next to that ocean"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:78","id":3190},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:76","id":3189}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3167},"vp":{"op":"lit","v":-1,"x":3649},"source":{"doc":"tm-facts","section":"cards.json #188 (render icons: oceans(1), minus megacredits(4, all)*)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:483"}',
+    'flooding': '{"id":"flooding","number":"188","name":{"en":"Flooding"},"type":"event","cost":7,"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":3647},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3196},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":3648},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3649},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3199},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":3650},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3200},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":3651},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3201},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":3652},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":3653},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3204},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":3654},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3205},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":3655},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3656},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3207},{"op":"set","t":{"op":"st","k":"last_space","x":3657},"o":"=","e":{"op":"var","n":"s~747","x":3658},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3208},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3659},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":3660},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3211},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":3661},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":3662},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3663},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3213},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3212},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":3664},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3214},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":3665},"space":{"op":"var","n":"s~747","x":3666},"by":{"op":"var","n":"you","x":3667}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3215}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3210},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3209}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3206}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3203},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":3668}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3202}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3198},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3197},{"op":"let","v":"n~749","e":{"op":"lit","v":4,"x":3669},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3216},{"op":"let","v":"r~750","e":{"op":"lit","v":"megacredits","x":3670},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3217},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1}},{"op":"cmp","o":"!=","a":{"op":"st","k":"last_space"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"st","k":"last_space"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}}],"x":3671},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":3672},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~751"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"st","k":"last_space"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"target~751"}}]}}]},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":3673}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3674},"o":"-=","e":{"op":"var","n":"n~749","x":3675},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:82","id":3220},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":3676}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:83","id":3221},"label":{"op":"lit","v":{"target":null},"x":3677}}],"kind":"target_player","prompt":{"def":"lose_from_owner_next_to_it","args":{"n":4,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 M€ al proprietario di una tessera adiacente a quell\'oceano","en":"remove up to 4 M€ from the owner of a tile next to that ocean"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:78","id":3219},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:76","id":3218}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3195},"vp":{"op":"lit","v":-1,"x":3678},"source":{"doc":"tm-facts","section":"cards.json #188 (render icons: oceans(1), minus megacredits(4, all)*)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:483"}',
 }

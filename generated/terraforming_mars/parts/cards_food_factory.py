@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1295 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1296 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1300 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1302 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:412
+x_1307 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1308 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1312 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1314 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
-def d_1149(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+def d_1161(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    if not d_1152(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    if not d_1164(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 4, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1169, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1150 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1151 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1162 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1163 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:411
 
 
-def d_1152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1295(ctx, E):
+    if not x_1307(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1166, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1153 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1165 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1166, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1155 = _C.d_1155  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1156 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1167 = _C.d_1167  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1168 = _C.d_491  # rules_data/terraforming_mars/cards/001-070.yaml:411
 
 
-def d_1157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1169, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-t_1158 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:412
+t_1170 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 TRIALS = {
-    1149: CPS(d_1149),
-    1150: CPS(d_1150),
-    1151: CPS(d_1151),
-    1152: CPS(d_1152),
-    1153: CPS(d_1153),
-    1154: CPS(d_1154),
-    1155: CPS(d_1155),
-    1156: CPS(d_1156),
-    1157: CPS(d_1157),
-    1158: t_1158,
+    1161: CPS(d_1161),
+    1162: CPS(d_1162),
+    1163: CPS(d_1163),
+    1164: CPS(d_1164),
+    1165: CPS(d_1165),
+    1166: CPS(d_1166),
+    1167: CPS(d_1167),
+    1168: CPS(d_1168),
+    1169: CPS(d_1169),
+    1170: t_1170,
 }
 
 
 CODE = {
-    1295: x_1295,
-    1296: x_1296,
-    1300: x_1300,
-    1302: x_1302,
+    1307: x_1307,
+    1308: x_1308,
+    1312: x_1312,
+    1314: x_1314,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:405
-    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1293},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1150},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1294},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1151},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1295},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1153},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1296},"o":"-=","e":{"op":"var","n":"n~715","x":1297},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1154}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1152},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":1298},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1155},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":1299},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1156},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1300},"o":"+=","e":{"op":"var","n":"n~717","x":1301},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1157}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1149},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1302},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1158},"vp":{"op":"lit","v":1,"x":1303},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
+    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1305},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1162},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":1306},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1163},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1307},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1165},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1308},"o":"-=","e":{"op":"var","n":"n~731","x":1309},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1166}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1164},{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":1310},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1167},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":1311},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1168},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1312},"o":"+=","e":{"op":"var","n":"n~733","x":1313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1169}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1161},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1314},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1170},"vp":{"op":"lit","v":1,"x":1315},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
 }

@@ -48,129 +48,129 @@ K = [
 ]
 
 
-x_3441 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3442 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3446 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3450 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3452 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:402
+x_3466 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3467 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3471 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3475 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3477 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
-def d_3009(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
+def d_3034(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3012(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_3037(ctx, E):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'titanium', True)
+    c, key = KEYPLACE(ctx, 3042, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~735', 1, True)
+    LOCAL(ctx, E, 'r~736', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3045, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
-d_3010 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3011 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3035 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3036 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_3012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3441(ctx, E):
+    if not x_3466(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3039, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_3013 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3038 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3039, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_3015 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3016 = _C.d_1640  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3040 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3041 = _C.d_1655  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_3017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3042, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_3018 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3019 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3043 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3044 = _C.d_671  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3045, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
-t_3021 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:402
+t_3046 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
 TRIALS = {
-    3009: CPS(d_3009),
-    3010: CPS(d_3010),
-    3011: CPS(d_3011),
-    3012: CPS(d_3012),
-    3013: CPS(d_3013),
-    3014: CPS(d_3014),
-    3015: CPS(d_3015),
-    3016: CPS(d_3016),
-    3017: CPS(d_3017),
-    3018: CPS(d_3018),
-    3019: CPS(d_3019),
-    3020: CPS(d_3020),
-    3021: t_3021,
+    3034: CPS(d_3034),
+    3035: CPS(d_3035),
+    3036: CPS(d_3036),
+    3037: CPS(d_3037),
+    3038: CPS(d_3038),
+    3039: CPS(d_3039),
+    3040: CPS(d_3040),
+    3041: CPS(d_3041),
+    3042: CPS(d_3042),
+    3043: CPS(d_3043),
+    3044: CPS(d_3044),
+    3045: CPS(d_3045),
+    3046: t_3046,
 }
 
 
 CODE = {
-    3441: x_3441,
-    3442: x_3442,
-    3446: x_3446,
-    3450: x_3450,
-    3452: x_3452,
+    3466: x_3466,
+    3467: x_3467,
+    3471: x_3471,
+    3475: x_3475,
+    3477: x_3477,
 }
 AT = {
 }
@@ -178,5 +178,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:395
-    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3439},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3010},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3440},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3011},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3441},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3013},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3442},"o":"-=","e":{"op":"var","n":"n~715","x":3443},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3014}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3012},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3444},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3015},{"op":"let","v":"r~718","e":{"op":"lit","v":"titanium","x":3445},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3016},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3446},"o":"+=","e":{"op":"var","n":"n~717","x":3447},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3017},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3448},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3018},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3449},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3019},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3450},"o":"+=","e":{"op":"var","n":"n~719","x":3451},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3020}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3009},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3452},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3021},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
+    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3464},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3035},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3465},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3036},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3466},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3038},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3467},"o":"-=","e":{"op":"var","n":"n~731","x":3468},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3039}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3037},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3469},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3040},{"op":"let","v":"r~734","e":{"op":"lit","v":"titanium","x":3470},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3041},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3471},"o":"+=","e":{"op":"var","n":"n~733","x":3472},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3042},{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":3473},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3043},{"op":"let","v":"r~736","e":{"op":"lit","v":"megacredits","x":3474},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3044},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3475},"o":"+=","e":{"op":"var","n":"n~735","x":3476},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3045}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3034},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3477},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3046},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2198 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2199 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2203 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2205 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:311
+x_2219 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2220 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2224 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2226 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
-def d_1938(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
+def d_1959(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_1941(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    if not d_1962(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'energy', True)
+    c, key = KEYPLACE(ctx, 1967, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1939 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1940 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1960 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1961 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:310
 
 
-def d_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2198(ctx, E):
+    if not x_2219(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1964, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1942 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1963 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1964, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1944 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1945 = _C.d_1208  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1965 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1966 = _C.d_1220  # rules_data/terraforming_mars/cards/071-140.yaml:310
 
 
-def d_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1967, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-t_1947 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:311
+t_1968 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
 TRIALS = {
-    1938: CPS(d_1938),
-    1939: CPS(d_1939),
-    1940: CPS(d_1940),
-    1941: CPS(d_1941),
-    1942: CPS(d_1942),
-    1943: CPS(d_1943),
-    1944: CPS(d_1944),
-    1945: CPS(d_1945),
-    1946: CPS(d_1946),
-    1947: t_1947,
+    1959: CPS(d_1959),
+    1960: CPS(d_1960),
+    1961: CPS(d_1961),
+    1962: CPS(d_1962),
+    1963: CPS(d_1963),
+    1964: CPS(d_1964),
+    1965: CPS(d_1965),
+    1966: CPS(d_1966),
+    1967: CPS(d_1967),
+    1968: t_1968,
 }
 
 
 CODE = {
-    2198: x_2198,
-    2199: x_2199,
-    2203: x_2203,
-    2205: x_2205,
+    2219: x_2219,
+    2220: x_2220,
+    2224: x_2224,
+    2226: x_2226,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:304
-    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2196},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1939},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2197},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1940},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2198},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1942},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2199},"o":"-=","e":{"op":"var","n":"n~715","x":2200},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1943}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1941},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2201},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1944},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":2202},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1945},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2203},"o":"+=","e":{"op":"var","n":"n~717","x":2204},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1946}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1938},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2205},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1947},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
+    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2217},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1960},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":2218},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1961},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2219},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1963},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2220},"o":"-=","e":{"op":"var","n":"n~731","x":2221},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1962},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2222},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1965},{"op":"let","v":"r~734","e":{"op":"lit","v":"energy","x":2223},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1966},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2224},"o":"+=","e":{"op":"var","n":"n~733","x":2225},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1967}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1959},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2226},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1968},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
 }

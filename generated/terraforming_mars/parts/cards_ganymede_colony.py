@@ -51,427 +51,427 @@ K = [
 ]
 
 
-def x_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def x_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return [E.get('s~716')]
+    return [E.get('s~732')]
 
 
-def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_719, 0) if type(_h1) is dict else KEY(_h1, v_p_719, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('step', 0) if type(v_p_719) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('max', 0) if type(v_p_719) is str else 0))) is int else num(_w4))) for v_p_719 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_719, NOREC).get('tile', None) if type(v_p_719) is str else None) == E.get('t~717'))))
-    return MEMO(ctx, (1984, E.get('t~717'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_735, 0) if type(_h1) is dict else KEY(_h1, v_p_735, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_735, NOREC).get('step', 0) if type(v_p_735) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_735, NOREC).get('max', 0) if type(v_p_735) is str else 0))) is int else num(_w4))) for v_p_735 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_735, NOREC).get('tile', None) if type(v_p_735) is str else None) == E.get('t~733'))))
+    return MEMO(ctx, (2003, E.get('t~733'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2004(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~717'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~717'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_720 for v_s_720 in items_of(E.get('l~718')) if (True if ((not (v_s_720 in _h1 if type(_h1) in (list, dict) else IN(v_s_720, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('reserved', None) if type(v_s_720) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('reserved', None) if type(v_s_720) is str else None) == E.get('t~717'))) or (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('reserved', None) if type(v_s_720) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_720 in _h2 if type(_h2) in (list, dict) else IN(v_s_720, _h2)))) or (((_h2.get(v_s_720, None) if type(_h2) is dict else KEY(_h2, v_s_720, None)) == E.get('you'))) else False)) and ((True if ((v_s_720 in _h3 if type(_h3) in (list, dict) else IN(v_s_720, _h3))) or ((not any((True if ((v_x_721 in _h1 if type(_h1) in (list, dict) else IN(v_x_721, _h1))) and ((not (v_x_721 in _h3 if type(_h3) in (list, dict) else IN(v_x_721, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_721, {}) if type(_h1) is dict else KEY(_h1, v_x_721, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_721, {}) if type(_h1) is dict else KEY(_h1, v_x_721, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_722)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_721, {}) if type(_h1) is dict else KEY(_h1, v_x_721, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_722)) else False)) else False) for v_u_722 in items_of(_h4))) else False) for v_x_721 in ADJ(ctx, 'spaces', v_s_720)))) else False)) else False)]
-    return MEMO(ctx, (1985, E.get('l~718'), E.get('this'), E.get('t~717'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~733'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~733'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_736 for v_s_736 in items_of(E.get('l~734')) if (True if ((not (v_s_736 in _h1 if type(_h1) in (list, dict) else IN(v_s_736, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_736, NOREC).get('reserved', None) if type(v_s_736) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_736, NOREC).get('reserved', None) if type(v_s_736) is str else None) == E.get('t~733'))) or (((ctx.index.plain['spaces'].get(v_s_736, NOREC).get('reserved', None) if type(v_s_736) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_736 in _h2 if type(_h2) in (list, dict) else IN(v_s_736, _h2)))) or (((_h2.get(v_s_736, None) if type(_h2) is dict else KEY(_h2, v_s_736, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_736 in _h4 if type(_h4) in (list, dict) else IN(v_s_736, _h4))) or ((not any((True if ((v_x_737 in _h1 if type(_h1) in (list, dict) else IN(v_x_737, _h1))) and ((not (v_x_737 in _h4 if type(_h4) in (list, dict) else IN(v_x_737, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_737, {}) if type(_h1) is dict else KEY(_h1, v_x_737, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_737, {}) if type(_h1) is dict else KEY(_h1, v_x_737, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_738)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_737, {}) if type(_h1) is dict else KEY(_h1, v_x_737, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_738)) else False)) else False) for v_u_738 in items_of(_h3))) else False) for v_x_737 in ADJ(ctx, 'spaces', v_s_736)))) else False)) else False)]
+    return MEMO(ctx, (2004, E.get('l~734'), E.get('this'), E.get('t~733'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2005(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~723')) > 0)
+    return (FN['count'](ctx, None, E.get('open~739')) > 0)
 
 
-def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_2009(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~726'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~726'), {}))
+    return (_w1.get(E.get('s~742'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~742'), {}))
 
 
-def x_1991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_2010(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~725'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~725'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~741'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~741'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1992 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1994 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_2011 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_2013 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
 
 
-def x_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_2014(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~726'))
+    return FLD(ctx, K[0], E.get('s~742'))
 
 
-def x_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2015(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~726'))
+    return ADJ(ctx, 'spaces', E.get('s~742'))
 
 
-def x_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2016(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return (E.get('x~727') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~727'), _w1))
+    return (E.get('x~743') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~743'), _w1))
 
 
-def x_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2017(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~727'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~727'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~743'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~743'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~725'))
+    return FLD(ctx, K[2], E.get('t~741'))
 
 
-def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~724')}
+    return {'space': E.get('space~740')}
 
 
-def x_2004(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
+def x_2023(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_728, NOREC).get('tags', []) if type(v_c_728) is str else [])).count('jovian') for v_c_728 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_730, NOREC).get('tags', []) if type(v_c_730) is str else [])).count('jovian') for v_c_730 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (2023, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_744, NOREC).get('tags', []) if type(v_c_744) is str else [])).count('jovian') for v_c_744 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('jovian') for v_c_746 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
+def t_1766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'city', True)
-    LOCAL(ctx, E, 's~716', 's01', True)
-    return t_1750(ctx, k, s, E)
+    LOCAL(ctx, E, 't~731', 'city', True)
+    LOCAL(ctx, E, 's~732', 's01', True)
+    return t_1769(ctx, k, s, E)
 
 
-d_1748 = _C.d_810  # rules_data/terraforming_mars/cards/071-140.yaml:123
+d_1767 = _C.d_819  # rules_data/terraforming_mars/cards/071-140.yaml:123
 
 
-def d_1749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
+def d_1768(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~716', 's01', True)
+    LOCAL(ctx, E, 's~732', 's01', True)
     return True
 
 
-def t_1750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_1769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', E.get('t~715'), True)
-    LOCAL(ctx, E, 'l~718', x_1983(ctx, E), True)
-    return t_1753(ctx, k, s, E)
+    LOCAL(ctx, E, 't~733', E.get('t~731'), True)
+    LOCAL(ctx, E, 'l~734', x_2002(ctx, E), True)
+    return t_1772(ctx, k, s, E)
 
 
-def d_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', E.get('t~715'), True)
+    LOCAL(ctx, E, 't~733', E.get('t~731'), True)
     return True
 
 
-def d_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_1771(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~718', x_1983(ctx, E), True)
+    LOCAL(ctx, E, 'l~734', x_2002(ctx, E), True)
     return True
 
 
-def t_1753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1984(ctx, E):
-        return t_1754(ctx, k, s, E)
+    if x_2003(ctx, E):
+        return t_1773(ctx, k, s, E)
     return k()
 
 
-def t_1754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~723', x_1985(ctx, E), True)
-    if not x_1986(ctx, E):
+    LOCAL(ctx, E, 'open~739', x_2004(ctx, E), True)
+    if not x_2005(ctx, E):
         return False
-    return t_1757(ctx, k, s, E)
+    return t_1776(ctx, k, s, E)
 
 
-def d_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_1774(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~723', x_1985(ctx, E), True)
+    LOCAL(ctx, E, 'open~739', x_2004(ctx, E), True)
     return True
 
 
-def d_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_1775(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1986(ctx, E):
+    if not x_2005(ctx, E):
         return False
     return True
 
 
-def t_1757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1757, None, [], k)
+    return CHOOSE(ctx, 1776, None, [], k)
 
 
-def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~725', E.get('t~717'), True)
-    LOCAL(ctx, E, 's~726', E.get('space~724'), True)
-    return t_1761(ctx, k, s, E)
+    LOCAL(ctx, E, 't~741', E.get('t~733'), True)
+    LOCAL(ctx, E, 's~742', E.get('space~740'), True)
+    return t_1780(ctx, k, s, E)
 
 
-def d_1759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1778(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~725', E.get('t~717'), True)
+    LOCAL(ctx, E, 't~741', E.get('t~733'), True)
     return True
 
 
-def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1779(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~726', E.get('space~724'), True)
+    LOCAL(ctx, E, 's~742', E.get('space~740'), True)
     return True
 
 
-def t_1761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~726'))
+    c, key = KEYPLACE(ctx, 1781, ctx.state.get('board'), E.get('s~742'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[4])
-    return t_1764(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2010(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~742'), '=', False, K[4])
+    return t_1783(ctx, k, s, E)
 
 
-def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1781(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~726'))
+    c, key = KEYPLACE(ctx, 1781, ctx.state.get('board'), E.get('s~742'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2010(ctx, E), '=', False, K[3])
     return True
 
 
-def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_1782(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~742'), '=', False, K[4])
     return True
 
 
-def t_1764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_1783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1994(ctx, E):
-        return t_1765(ctx, k, s, E)
+    if x_2013(ctx, E):
+        return t_1784(ctx, k, s, E)
     return k()
 
 
-def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1784(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1767(ctx, r2, s, E)
+        return t_1786(ctx, r2, s, E)
 
     def r2():
-        return t_1769(ctx, r3, s, E)
+        return t_1788(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~725'), 'space': E.get('s~726'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~741'), 'space': E.get('s~742'), 'by': E.get('you')})
         return k()
 
-    return t_1766(ctx, r1, s, E)
+    return t_1785(ctx, r1, s, E)
 
 
-def t_1766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1995(ctx, E), k)
+    return DO(ctx, x_2014(ctx, E), k)
 
 
-def t_1767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1996(ctx, E)))
-    old = E.get('x~727', MISSING)
+    items = list(items_of(x_2015(ctx, E)))
+    old = E.get('x~743', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~727', old)
+        UNSET(ctx, E, 'x~743', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~727', item, True)
-            if x_1997(ctx, E):
-                return t_1768(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~743', item, True)
+            if x_2016(ctx, E):
+                return t_1787(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1998(ctx, E), k)
+    return DO(ctx, x_2017(ctx, E), k)
 
 
-def t_1769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1999(ctx, E), k)
+    return DO(ctx, x_2018(ctx, E), k)
 
 
-def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1789(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~725'), 'space': E.get('s~726'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~741'), 'space': E.get('s~742'), 'by': E.get('you')})
     return True
 
 
 TRIALS = {
-    1747: t_1747,
-    1748: CPS(d_1748),
-    1749: CPS(d_1749),
-    1750: t_1750,
-    1751: CPS(d_1751),
-    1752: CPS(d_1752),
-    1753: t_1753,
-    1754: t_1754,
-    1755: CPS(d_1755),
-    1756: CPS(d_1756),
-    1757: t_1757,
-    1758: t_1758,
-    1759: CPS(d_1759),
-    1760: CPS(d_1760),
-    1761: t_1761,
-    1762: CPS(d_1762),
-    1763: CPS(d_1763),
-    1764: t_1764,
-    1765: t_1765,
     1766: t_1766,
-    1767: t_1767,
-    1768: t_1768,
+    1767: CPS(d_1767),
+    1768: CPS(d_1768),
     1769: t_1769,
     1770: CPS(d_1770),
+    1771: CPS(d_1771),
+    1772: t_1772,
+    1773: t_1773,
+    1774: CPS(d_1774),
+    1775: CPS(d_1775),
+    1776: t_1776,
+    1777: t_1777,
+    1778: CPS(d_1778),
+    1779: CPS(d_1779),
+    1780: t_1780,
+    1781: CPS(d_1781),
+    1782: CPS(d_1782),
+    1783: t_1783,
+    1784: t_1784,
+    1785: t_1785,
+    1786: t_1786,
+    1787: t_1787,
+    1788: t_1788,
+    1789: CPS(d_1789),
 }
 
 
 CODE = {
-    1983: x_1983,
-    1984: x_1984,
-    1985: x_1985,
-    1986: x_1986,
-    1990: x_1990,
-    1991: x_1991,
-    1992: x_1992,
-    1994: x_1994,
-    1995: x_1995,
-    1996: x_1996,
-    1997: x_1997,
-    1998: x_1998,
-    1999: x_1999,
+    2002: x_2002,
     2003: x_2003,
     2004: x_2004,
+    2005: x_2005,
+    2009: x_2009,
+    2010: x_2010,
+    2011: x_2011,
+    2013: x_2013,
+    2014: x_2014,
+    2015: x_2015,
+    2016: x_2016,
+    2017: x_2017,
+    2018: x_2018,
+    2022: x_2022,
+    2023: x_2023,
 }
 AT = {
-    1983: 'rules_data/terraforming_mars/definitions/board.yaml:110',
-    1984: 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    1985: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    1986: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    1990: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1991: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1995: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    1996: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1997: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1998: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1999: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    2003: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2004: 'rules_data/terraforming_mars/cards/071-140.yaml:117',
+    2002: 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    2003: 'rules_data/terraforming_mars/definitions/board.yaml:115',
+    2004: 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    2005: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    2009: 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    2010: 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    2014: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    2015: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    2016: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    2017: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    2018: 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    2022: 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    2023: 'rules_data/terraforming_mars/cards/071-140.yaml:117',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:117
-    'ganymede_colony': '{"id":"ganymede_colony","number":"081","name":{"en":"Ganymede Colony"},"type":"automated","cost":20,"tags":["jovian","space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"city","x":1980},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1748},{"op":"let","v":"s~716","e":{"op":"lit","v":"s01","x":1981},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1749},{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"var","n":"t~715","x":1982},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1751},{"op":"let","v":"l~718","e":{"op":"list","a":[{"op":"var","n":"s~716"}],"x":1983},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1752},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~719","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tile","d":null},"b":{"op":"var","n":"t~717"}}}]},"x":1984},"t":{"op":"seq","b":[{"op":"let","v":"open~723","e":{"op":"filt","v":"s~720","src":{"op":"var","n":"l~718"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~720"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"reserved","d":null},"b":{"op":"var","n":"t~717"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~720"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~720"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~720"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~721","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~720"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~721"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~722","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~721"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~721"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~722"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~721"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~722"}}]}]}}]}]}}]}}]}]},"x":1985},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1755},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~723"}]},"b":{"op":"lit","v":0},"x":1986},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1756},{"op":"choose","alts":[{"gens":[{"v":"space~724","src":{"op":"var","n":"open~723","x":1987},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~725","e":{"op":"var","n":"t~717","x":1988},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1759},{"op":"let","v":"s~726","e":{"op":"var","n":"space~724","x":1989},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1760},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~726"},"d":{},"x":1990},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~725"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1991},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1762},{"op":"set","t":{"op":"st","k":"last_space","x":1992},"o":"=","e":{"op":"var","n":"s~726","x":1993},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1763},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1994},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"bonus","d":null,"x":1995},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1766},{"op":"for","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces","x":1996},"w":{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false,"x":1997},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1998},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1768},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1767},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"effect","d":null,"x":1999},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1769},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~725","x":2000},"space":{"op":"var","n":"s~726","x":2001},"by":{"op":"var","n":"you","x":2002}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1770}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1765},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1764}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1761}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1758},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~724"}],"x":2003}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s01"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Colonia di Ganimede","en":"place a city tile on the Ganymede Colony space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1757}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1754},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1753}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1750}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1747},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~728","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~729","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~728"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~729"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~730","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~731","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~730"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~731"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2004},"source":{"doc":"tm-facts","section":"cards.json #081 (city on the off-map space Ganymede Colony)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:117"}',
+    'ganymede_colony': '{"id":"ganymede_colony","number":"081","name":{"en":"Ganymede Colony"},"type":"automated","cost":20,"tags":["jovian","space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"city","x":1999},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1767},{"op":"let","v":"s~732","e":{"op":"lit","v":"s01","x":2000},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1768},{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"var","n":"t~731","x":2001},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1770},{"op":"let","v":"l~734","e":{"op":"list","a":[{"op":"var","n":"s~732"}],"x":2002},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1771},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~735","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tile","d":null},"b":{"op":"var","n":"t~733"}}}]},"x":2003},"t":{"op":"seq","b":[{"op":"let","v":"open~739","e":{"op":"filt","v":"s~736","src":{"op":"var","n":"l~734"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~736"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"reserved","d":null},"b":{"op":"var","n":"t~733"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~736"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~736"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~736"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~737","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~736"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~737"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~738","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~738"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~738"}}]}]}}]}]}}]}}]}]},"x":2004},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1774},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~739"}]},"b":{"op":"lit","v":0},"x":2005},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1775},{"op":"choose","alts":[{"gens":[{"v":"space~740","src":{"op":"var","n":"open~739","x":2006},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~741","e":{"op":"var","n":"t~733","x":2007},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1778},{"op":"let","v":"s~742","e":{"op":"var","n":"space~740","x":2008},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1779},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~742"},"d":{},"x":2009},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~741"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~741"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2010},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1781},{"op":"set","t":{"op":"st","k":"last_space","x":2011},"o":"=","e":{"op":"var","n":"s~742","x":2012},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1782},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2013},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~742"},"f":"bonus","d":null,"x":2014},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1785},{"op":"for","v":"x~743","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~742"}],"kind":"spaces","x":2015},"w":{"op":"in","a":{"op":"var","n":"x~743"},"b":{"op":"st","k":"board"},"neg":false,"x":2016},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~743"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2017},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1787},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1786},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~741"},"f":"effect","d":null,"x":2018},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1788},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~741","x":2019},"space":{"op":"var","n":"s~742","x":2020},"by":{"op":"var","n":"you","x":2021}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1789}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1784},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1783}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1780}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1777},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~740"}],"x":2022}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s01"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Colonia di Ganimede","en":"place a city tile on the Ganymede Colony space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1776}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1773},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":1772}],"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1769}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1766},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~744","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~745","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~744"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~745"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2023},"source":{"doc":"tm-facts","section":"cards.json #081 (city on the off-map space Ganymede Colony)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:117"}',
 }

@@ -48,55 +48,55 @@ K = [
 ]
 
 
-x_2478 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2480 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:475
+x_2500 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2502 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
-def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
+def d_2211(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    c, key = KEYPLACE(ctx, 2214, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
     return True
 
 
-d_2190 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2191 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2212 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2213 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:474
 
 
-def d_2192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2214, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
     return True
 
 
-t_2193 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:475
+t_2215 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
 TRIALS = {
-    2189: CPS(d_2189),
-    2190: CPS(d_2190),
-    2191: CPS(d_2191),
-    2192: CPS(d_2192),
-    2193: t_2193,
+    2211: CPS(d_2211),
+    2212: CPS(d_2212),
+    2213: CPS(d_2213),
+    2214: CPS(d_2214),
+    2215: t_2215,
 }
 
 
 CODE = {
-    2478: x_2478,
-    2480: x_2480,
+    2500: x_2500,
+    2502: x_2502,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:468
-    'geothermal_power': '{"id":"geothermal_power","number":"117","name":{"en":"Geothermal Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2476},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2190},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2477},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2191},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2478},"o":"+=","e":{"op":"var","n":"n~715","x":2479},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2192}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2189},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2480},"at":"rules_data/terraforming_mars/cards/071-140.yaml:475","id":2193},"source":{"doc":"tm-facts","section":"cards.json #117"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:468"}',
+    'geothermal_power': '{"id":"geothermal_power","number":"117","name":{"en":"Geothermal Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2498},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2212},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2499},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2213},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2500},"o":"+=","e":{"op":"var","n":"n~731","x":2501},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2214}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2211},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2502},"at":"rules_data/terraforming_mars/cards/071-140.yaml:475","id":2215},"source":{"doc":"tm-facts","section":"cards.json #117"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:468"}',
 }

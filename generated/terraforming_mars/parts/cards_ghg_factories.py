@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2695 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2696 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2700 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2702 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:571
+x_2717 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2718 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2722 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2724 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
-def d_2371(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
+def d_2393(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2374(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_2396(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 2379, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 4, True)
+    LOCAL(ctx, E, 'r~734', 'heat', True)
+    c, key = KEYPLACE(ctx, 2401, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_2372 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2373 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2394 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2395 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:570
 
 
-def d_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2695(ctx, E):
+    if not x_2717(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2376, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2398, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_2375 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2397 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2376, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2398, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_2377 = _C.d_1155  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2378 = _C.d_382  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2399 = _C.d_1167  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2400 = _C.d_386  # rules_data/terraforming_mars/cards/071-140.yaml:570
 
 
-def d_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2379, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2401, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-t_2380 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:571
+t_2402 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
 TRIALS = {
-    2371: CPS(d_2371),
-    2372: CPS(d_2372),
-    2373: CPS(d_2373),
-    2374: CPS(d_2374),
-    2375: CPS(d_2375),
-    2376: CPS(d_2376),
-    2377: CPS(d_2377),
-    2378: CPS(d_2378),
-    2379: CPS(d_2379),
-    2380: t_2380,
+    2393: CPS(d_2393),
+    2394: CPS(d_2394),
+    2395: CPS(d_2395),
+    2396: CPS(d_2396),
+    2397: CPS(d_2397),
+    2398: CPS(d_2398),
+    2399: CPS(d_2399),
+    2400: CPS(d_2400),
+    2401: CPS(d_2401),
+    2402: t_2402,
 }
 
 
 CODE = {
-    2695: x_2695,
-    2696: x_2696,
-    2700: x_2700,
-    2702: x_2702,
+    2717: x_2717,
+    2718: x_2718,
+    2722: x_2722,
+    2724: x_2724,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:564
-    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2693},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2372},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2694},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2373},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2695},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2375},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2696},"o":"-=","e":{"op":"var","n":"n~715","x":2697},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2376}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2374},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":2698},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2377},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":2699},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2378},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2700},"o":"+=","e":{"op":"var","n":"n~717","x":2701},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2379}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2371},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2702},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2380},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
+    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2715},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2394},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2716},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2395},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2717},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2718},"o":"-=","e":{"op":"var","n":"n~731","x":2719},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2398}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2396},{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":2720},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2399},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":2721},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2400},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2722},"o":"+=","e":{"op":"var","n":"n~733","x":2723},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2401}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2393},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2724},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2402},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
 }

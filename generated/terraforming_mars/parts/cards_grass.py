@@ -48,87 +48,87 @@ K = [
 ]
 
 
-def x_2053(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
+def x_2073(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-16))
 
 
-x_2056 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2060 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2076 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2080 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
+def d_1834(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    c, key = KEYPLACE(ctx, 1837, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    c, key = KEYPLACE(ctx, 1840, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1815 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1816 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1835 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1836 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:180
 
 
-def d_1817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1837(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1837, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_1818 = _C.d_445  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1819 = _C.d_772  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1838 = _C.d_449  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1839 = _C.d_780  # rules_data/terraforming_mars/cards/071-140.yaml:180
 
 
-def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1840, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1814: CPS(d_1814),
-    1815: CPS(d_1815),
-    1816: CPS(d_1816),
-    1817: CPS(d_1817),
-    1818: CPS(d_1818),
-    1819: CPS(d_1819),
-    1820: CPS(d_1820),
+    1834: CPS(d_1834),
+    1835: CPS(d_1835),
+    1836: CPS(d_1836),
+    1837: CPS(d_1837),
+    1838: CPS(d_1838),
+    1839: CPS(d_1839),
+    1840: CPS(d_1840),
 }
 
 
 CODE = {
-    2053: x_2053,
-    2056: x_2056,
-    2060: x_2060,
+    2073: x_2073,
+    2076: x_2076,
+    2080: x_2080,
 }
 AT = {
-    2053: 'rules_data/terraforming_mars/cards/071-140.yaml:173',
+    2073: 'rules_data/terraforming_mars/cards/071-140.yaml:173',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:173
-    'grass': '{"id":"grass","number":"087","name":{"en":"Grass"},"type":"automated","cost":11,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-16},"x":2053},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2054},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1815},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2055},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1816},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2056},"o":"+=","e":{"op":"var","n":"n~715","x":2057},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1817},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":2058},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1818},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2059},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1819},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2060},"o":"+=","e":{"op":"var","n":"n~717","x":2061},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1820}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1814},"source":{"doc":"tm-facts","section":"cards.json #087"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:173"}',
+    'grass': '{"id":"grass","number":"087","name":{"en":"Grass"},"type":"automated","cost":11,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-16},"x":2073},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2074},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1835},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2075},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1836},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2076},"o":"+=","e":{"op":"var","n":"n~731","x":2077},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1837},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":2078},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1838},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":2079},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1839},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2080},"o":"+=","e":{"op":"var","n":"n~733","x":2081},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1840}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1834},"source":{"doc":"tm-facts","section":"cards.json #087"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:173"}',
 }

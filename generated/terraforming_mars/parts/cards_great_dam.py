@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_2807 = _C.x_536  # rules_data/terraforming_mars/cards/071-140.yaml:672
-x_2810 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2812 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:680
+x_2830 = _C.x_540  # rules_data/terraforming_mars/cards/071-140.yaml:672
+x_2833 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2835 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
-def d_2465(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
+def d_2488(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    c, key = KEYPLACE(ctx, 2491, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
     return True
 
 
-d_2466 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2467 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2489 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2490 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:679
 
 
-def d_2468(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2491, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
     return True
 
 
-t_2469 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:680
+t_2492 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
 TRIALS = {
-    2465: CPS(d_2465),
-    2466: CPS(d_2466),
-    2467: CPS(d_2467),
-    2468: CPS(d_2468),
-    2469: t_2469,
+    2488: CPS(d_2488),
+    2489: CPS(d_2489),
+    2490: CPS(d_2490),
+    2491: CPS(d_2491),
+    2492: t_2492,
 }
 
 
 CODE = {
-    2807: x_2807,
-    2810: x_2810,
-    2812: x_2812,
+    2830: x_2830,
+    2833: x_2833,
+    2835: x_2835,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:672
-    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2807},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2808},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2466},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2809},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2467},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2810},"o":"+=","e":{"op":"var","n":"n~715","x":2811},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2468}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2465},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2812},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2469},"vp":{"op":"lit","v":1,"x":2813},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
+    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2830},"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2831},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2489},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2832},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2490},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2833},"o":"+=","e":{"op":"var","n":"n~731","x":2834},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2491}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2488},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2835},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2492},"vp":{"op":"lit","v":1,"x":2836},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
 }

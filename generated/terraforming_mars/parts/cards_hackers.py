@@ -47,138 +47,138 @@ K = [
 ]
 
 
-x_2657 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2658 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2662 = _C.x_422  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
-x_2665 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_2679 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2680 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2684 = _C.x_426  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+x_2687 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~721'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~721'), 0) if type((_w1 := (ctx.state['players'][v_target_722] if type(v_target_722) is int and 0 <= v_target_722 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~721'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~720'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_722 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2666, E.get('n~720'), E.get('r~721'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~737'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~737'), 0) if type((_w1 := (ctx.state['players'][v_target_738] if type(v_target_738) is int and 0 <= v_target_738 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~737'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~736'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_738 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2688, E.get('n~736'), E.get('r~737'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_2667 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-
-
-def x_2668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~723'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~721'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~720'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~721'))) is str else 0))) is int else num(_w6)))
-
-
-def x_2669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~723'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~721'), 0))
-
-
-x_2671 = _C.x_2557  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_2676 = _C.x_1243  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2680 = _C.x_1247  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2684 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-
-
-def x_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~729'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~729'), 0) if type((_w1 := (ctx.state['players'][v_target_730] if type(v_target_730) is int and 0 <= v_target_730 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~729'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~728'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_730 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2685, E.get('n~728'), E.get('r~729'), ctx.stamps.get('prod', 0),), compute)
-
-
-x_2686 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-
-
-def x_2687(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~729'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~731'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~729'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~728'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~729'))) is str else 0))) is int else num(_w6)))
-
-
-def x_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~729'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~731'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~729'), 0))
+x_2689 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_2690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~731')}
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~739'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~737'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~736'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~737'))) is str else 0))) is int else num(_w6)))
 
 
-def t_2340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
+def x_2691(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~739'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~737'), 0))
+
+
+x_2693 = _C.x_2579  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_2698 = _C.x_1255  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2702 = _C.x_1259  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2706 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
+
+
+def x_2707(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~745'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~745'), 0) if type((_w1 := (ctx.state['players'][v_target_746] if type(v_target_746) is int and 0 <= v_target_746 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~745'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~744'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_746 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2707, E.get('n~744'), E.get('r~745'), ctx.stamps.get('prod', 0),), compute)
+
+
+x_2708 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
+
+
+def x_2709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~745'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~747'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~745'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~744'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~745'))) is str else 0))) is int else num(_w6)))
+
+
+def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~745'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~747'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~745'), 0))
+
+
+def x_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~747')}
+
+
+def t_2362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2343(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_2365(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    return t_2348(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    return t_2370(ctx, k, s, E)
 
 
-d_2341 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2342 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2363 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2364 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:561
 
 
-def d_2343(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2657(ctx, E):
+    if not x_2679(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2367, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_2344 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2366 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2367(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2367, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_2346 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2347 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2368 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2369 = _C.d_491  # rules_data/terraforming_mars/cards/071-140.yaml:561
 
 
-def t_2348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_2370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2662(ctx, E):
-        return t_2349(ctx, k, s, E)
-    return t_2360(ctx, k, s, E)
+    if x_2684(ctx, E):
+        return t_2371(ctx, k, s, E)
+    return t_2382(ctx, k, s, E)
 
 
-def t_2349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_2371(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -186,309 +186,309 @@ def t_2349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~724', E.get('n~717'), True)
-        LOCAL(ctx, E, 'r~725', E.get('r~718'), True)
-        c, key = KEYPLACE(ctx, 2359, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+        LOCAL(ctx, E, 'n~740', E.get('n~733'), True)
+        LOCAL(ctx, E, 'r~741', E.get('r~734'), True)
+        c, key = KEYPLACE(ctx, 2381, PL(ctx, E.get('you')).get('prod'), E.get('r~741'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~740'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~720', E.get('n~717'), True)
-    LOCAL(ctx, E, 'r~721', E.get('r~718'), True)
-    return t_2352(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~736', E.get('n~733'), True)
+    LOCAL(ctx, E, 'r~737', E.get('r~734'), True)
+    return t_2374(ctx, r1, s, E)
 
 
-def d_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~720', E.get('n~717'), True)
+    LOCAL(ctx, E, 'n~736', E.get('n~733'), True)
     return True
 
 
-def d_2351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~721', E.get('r~718'), True)
+    LOCAL(ctx, E, 'r~737', E.get('r~734'), True)
     return True
 
 
-def t_2352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2665(ctx, E):
-        return t_2353(ctx, k, s, E)
+    if x_2687(ctx, E):
+        return t_2375(ctx, k, s, E)
     return k()
 
 
-def t_2353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2666(ctx, E):
+    if not x_2688(ctx, E):
         return False
-    return t_2355(ctx, k, s, E)
+    return t_2377(ctx, k, s, E)
 
 
-def d_2354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2666(ctx, E):
+    if not x_2688(ctx, E):
         return False
     return True
 
 
-def t_2355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2355, None, [], k)
+    return CHOOSE(ctx, 2377, None, [], k)
 
 
-def d_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2356, PL(ctx, E.get('target~723')).get('prod'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, 2378, PL(ctx, E.get('target~739')).get('prod'), E.get('r~737'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~720'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~736'), '-=', False, K[0])
     return True
 
 
-def d_2357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~724', E.get('n~717'), True)
+    LOCAL(ctx, E, 'n~740', E.get('n~733'), True)
     return True
 
 
-def d_2358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2380(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~725', E.get('r~718'), True)
+    LOCAL(ctx, E, 'r~741', E.get('r~734'), True)
     return True
 
 
-def d_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2359, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    c, key = KEYPLACE(ctx, 2381, PL(ctx, E.get('you')).get('prod'), E.get('r~741'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~740'), '+=', False, K[0])
     return True
 
 
-def t_2360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_2382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', E.get('n~717'), True)
-    LOCAL(ctx, E, 'r~727', E.get('r~718'), True)
-    c, key = KEYPLACE(ctx, 2363, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    LOCAL(ctx, E, 'n~742', E.get('n~733'), True)
+    LOCAL(ctx, E, 'r~743', E.get('r~734'), True)
+    c, key = KEYPLACE(ctx, 2385, PL(ctx, E.get('you')).get('prod'), E.get('r~743'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~728', E.get('n~717'), True)
-    LOCAL(ctx, E, 'r~729', E.get('r~718'), True)
-    return t_2366(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~742'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~744', E.get('n~733'), True)
+    LOCAL(ctx, E, 'r~745', E.get('r~734'), True)
+    return t_2388(ctx, k, s, E)
 
 
-def d_2361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2383(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', E.get('n~717'), True)
+    LOCAL(ctx, E, 'n~742', E.get('n~733'), True)
     return True
 
 
-def d_2362(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2384(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~727', E.get('r~718'), True)
+    LOCAL(ctx, E, 'r~743', E.get('r~734'), True)
     return True
 
 
-def d_2363(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2363, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, 2385, PL(ctx, E.get('you')).get('prod'), E.get('r~743'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~742'), '+=', False, K[0])
     return True
 
 
-def d_2364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2386(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~728', E.get('n~717'), True)
+    LOCAL(ctx, E, 'n~744', E.get('n~733'), True)
     return True
 
 
-def d_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2387(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~729', E.get('r~718'), True)
+    LOCAL(ctx, E, 'r~745', E.get('r~734'), True)
     return True
 
 
-def t_2366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2684(ctx, E):
-        return t_2367(ctx, k, s, E)
+    if x_2706(ctx, E):
+        return t_2389(ctx, k, s, E)
     return k()
 
 
-def t_2367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2685(ctx, E):
+    if not x_2707(ctx, E):
         return False
-    return t_2369(ctx, k, s, E)
+    return t_2391(ctx, k, s, E)
 
 
-def d_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2685(ctx, E):
+    if not x_2707(ctx, E):
         return False
     return True
 
 
-def t_2369(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2369, None, [], k)
+    return CHOOSE(ctx, 2391, None, [], k)
 
 
-def d_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2370, PL(ctx, E.get('target~731')).get('prod'), E.get('r~729'))
+    c, key = KEYPLACE(ctx, 2392, PL(ctx, E.get('target~747')).get('prod'), E.get('r~745'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~728'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~744'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    2340: t_2340,
-    2341: CPS(d_2341),
-    2342: CPS(d_2342),
-    2343: CPS(d_2343),
-    2344: CPS(d_2344),
-    2345: CPS(d_2345),
-    2346: CPS(d_2346),
-    2347: CPS(d_2347),
-    2348: t_2348,
-    2349: t_2349,
-    2350: CPS(d_2350),
-    2351: CPS(d_2351),
-    2352: t_2352,
-    2353: t_2353,
-    2354: CPS(d_2354),
-    2355: t_2355,
-    2356: CPS(d_2356),
-    2357: CPS(d_2357),
-    2358: CPS(d_2358),
-    2359: CPS(d_2359),
-    2360: t_2360,
-    2361: CPS(d_2361),
-    2362: CPS(d_2362),
+    2362: t_2362,
     2363: CPS(d_2363),
     2364: CPS(d_2364),
     2365: CPS(d_2365),
-    2366: t_2366,
-    2367: t_2367,
+    2366: CPS(d_2366),
+    2367: CPS(d_2367),
     2368: CPS(d_2368),
-    2369: t_2369,
-    2370: CPS(d_2370),
+    2369: CPS(d_2369),
+    2370: t_2370,
+    2371: t_2371,
+    2372: CPS(d_2372),
+    2373: CPS(d_2373),
+    2374: t_2374,
+    2375: t_2375,
+    2376: CPS(d_2376),
+    2377: t_2377,
+    2378: CPS(d_2378),
+    2379: CPS(d_2379),
+    2380: CPS(d_2380),
+    2381: CPS(d_2381),
+    2382: t_2382,
+    2383: CPS(d_2383),
+    2384: CPS(d_2384),
+    2385: CPS(d_2385),
+    2386: CPS(d_2386),
+    2387: CPS(d_2387),
+    2388: t_2388,
+    2389: t_2389,
+    2390: CPS(d_2390),
+    2391: t_2391,
+    2392: CPS(d_2392),
 }
 
 
 CODE = {
-    2657: x_2657,
-    2658: x_2658,
-    2662: x_2662,
-    2665: x_2665,
-    2666: x_2666,
-    2667: x_2667,
-    2668: x_2668,
-    2669: x_2669,
-    2671: x_2671,
-    2676: x_2676,
+    2679: x_2679,
     2680: x_2680,
     2684: x_2684,
-    2685: x_2685,
-    2686: x_2686,
     2687: x_2687,
     2688: x_2688,
+    2689: x_2689,
     2690: x_2690,
+    2691: x_2691,
+    2693: x_2693,
+    2698: x_2698,
+    2702: x_2702,
+    2706: x_2706,
+    2707: x_2707,
+    2708: x_2708,
+    2709: x_2709,
+    2710: x_2710,
+    2712: x_2712,
 }
 AT = {
-    2666: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2668: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2669: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2685: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2687: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2688: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2688: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     2690: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2691: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2707: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    2709: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2710: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2712: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:554
-    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2654},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2655},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2341},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2656},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2342},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2657},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2344},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2658},"o":"-=","e":{"op":"var","n":"n~715","x":2659},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2345}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2343},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2660},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2346},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2661},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2347},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~719","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~719"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0}}}],"x":2662},"t":{"op":"seq","b":[{"op":"let","v":"n~720","e":{"op":"var","n":"n~717","x":2663},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2350},{"op":"let","v":"r~721","e":{"op":"var","n":"r~718","x":2664},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2351},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2665},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~722","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~722"}},"k":{"op":"var","n":"r~721"},"d":0},"b":{"op":"var","n":"n~720"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~721"},"f":"production_min","d":0}}}],"x":2666},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2354},{"op":"choose","alts":[{"gens":[{"v":"target~723","src":{"op":"core","n":"players","x":2667},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~723"}},"k":{"op":"var","n":"r~721"},"d":0},"b":{"op":"var","n":"n~720"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~721"},"f":"production_min","d":0},"x":2668}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~723"}},"k":{"op":"var","n":"r~721"},"d":0,"x":2669},"o":"-=","e":{"op":"var","n":"n~720","x":2670},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2356},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~723"}],"x":2671}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~720","x":2672},"r":{"op":"var","n":"r~721","x":2673}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2355}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2353},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2352},{"op":"let","v":"n~724","e":{"op":"var","n":"n~717","x":2674},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2357},{"op":"let","v":"r~725","e":{"op":"var","n":"r~718","x":2675},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2358},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~725"},"d":0,"x":2676},"o":"+=","e":{"op":"var","n":"n~724","x":2677},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2359}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2349},"e":{"op":"seq","b":[{"op":"let","v":"n~726","e":{"op":"var","n":"n~717","x":2678},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2361},{"op":"let","v":"r~727","e":{"op":"var","n":"r~718","x":2679},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2362},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~727"},"d":0,"x":2680},"o":"+=","e":{"op":"var","n":"n~726","x":2681},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2363},{"op":"let","v":"n~728","e":{"op":"var","n":"n~717","x":2682},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2364},{"op":"let","v":"r~729","e":{"op":"var","n":"r~718","x":2683},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2365},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2684},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~730","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~730"}},"k":{"op":"var","n":"r~729"},"d":0},"b":{"op":"var","n":"n~728"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~729"},"f":"production_min","d":0}}}],"x":2685},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2368},{"op":"choose","alts":[{"gens":[{"v":"target~731","src":{"op":"core","n":"players","x":2686},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~731"}},"k":{"op":"var","n":"r~729"},"d":0},"b":{"op":"var","n":"n~728"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~729"},"f":"production_min","d":0},"x":2687}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~731"}},"k":{"op":"var","n":"r~729"},"d":0,"x":2688},"o":"-=","e":{"op":"var","n":"n~728","x":2689},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2370},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~731"}],"x":2690}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~728","x":2691},"r":{"op":"var","n":"r~729","x":2692}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2369}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2367},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2366}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2360},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2348}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2340},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
+    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2676},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2677},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2363},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2678},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2364},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2679},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2366},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2680},"o":"-=","e":{"op":"var","n":"n~731","x":2681},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2367}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2365},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2682},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2368},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2683},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2369},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~735","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~735"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0}}}],"x":2684},"t":{"op":"seq","b":[{"op":"let","v":"n~736","e":{"op":"var","n":"n~733","x":2685},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2372},{"op":"let","v":"r~737","e":{"op":"var","n":"r~734","x":2686},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2373},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2687},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~738","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~738"}},"k":{"op":"var","n":"r~737"},"d":0},"b":{"op":"var","n":"n~736"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~737"},"f":"production_min","d":0}}}],"x":2688},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2376},{"op":"choose","alts":[{"gens":[{"v":"target~739","src":{"op":"core","n":"players","x":2689},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~739"}},"k":{"op":"var","n":"r~737"},"d":0},"b":{"op":"var","n":"n~736"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~737"},"f":"production_min","d":0},"x":2690}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~739"}},"k":{"op":"var","n":"r~737"},"d":0,"x":2691},"o":"-=","e":{"op":"var","n":"n~736","x":2692},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2378},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~739"}],"x":2693}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~736","x":2694},"r":{"op":"var","n":"r~737","x":2695}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2377}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2375},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2374},{"op":"let","v":"n~740","e":{"op":"var","n":"n~733","x":2696},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2379},{"op":"let","v":"r~741","e":{"op":"var","n":"r~734","x":2697},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2380},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~741"},"d":0,"x":2698},"o":"+=","e":{"op":"var","n":"n~740","x":2699},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2381}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2371},"e":{"op":"seq","b":[{"op":"let","v":"n~742","e":{"op":"var","n":"n~733","x":2700},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2383},{"op":"let","v":"r~743","e":{"op":"var","n":"r~734","x":2701},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2384},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~743"},"d":0,"x":2702},"o":"+=","e":{"op":"var","n":"n~742","x":2703},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2385},{"op":"let","v":"n~744","e":{"op":"var","n":"n~733","x":2704},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2386},{"op":"let","v":"r~745","e":{"op":"var","n":"r~734","x":2705},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2387},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2706},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~746","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~746"}},"k":{"op":"var","n":"r~745"},"d":0},"b":{"op":"var","n":"n~744"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~745"},"f":"production_min","d":0}}}],"x":2707},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2390},{"op":"choose","alts":[{"gens":[{"v":"target~747","src":{"op":"core","n":"players","x":2708},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~747"}},"k":{"op":"var","n":"r~745"},"d":0},"b":{"op":"var","n":"n~744"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~745"},"f":"production_min","d":0},"x":2709}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~747"}},"k":{"op":"var","n":"r~745"},"d":0,"x":2710},"o":"-=","e":{"op":"var","n":"n~744","x":2711},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2392},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~747"}],"x":2712}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~744","x":2713},"r":{"op":"var","n":"r~745","x":2714}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2391}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2389},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2388}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2382},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2370}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2362},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
 }

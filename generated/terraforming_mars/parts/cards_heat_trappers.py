@@ -48,17 +48,17 @@ K = [
 ]
 
 
-x_3415 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3416 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3417 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3418 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3419 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3421 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3424 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3426 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:382
+x_3440 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3441 = _C.x_384  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3442 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3443 = _C.x_386  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3444 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3446 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3449 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3451 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
-def t_2987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
+def t_3012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,111 +66,111 @@ def t_2987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~719', 1, True)
-        LOCAL(ctx, E, 'r~720', 'energy', True)
-        c, key = KEYPLACE(ctx, 2997, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        LOCAL(ctx, E, 'n~735', 1, True)
+        LOCAL(ctx, E, 'r~736', 'energy', True)
+        c, key = KEYPLACE(ctx, 3022, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+            SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    return t_2990(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'heat', True)
+    return t_3015(ctx, r1, s, E)
 
 
-d_2988 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_2989 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3013 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3014 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:381
 
 
-def t_2990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3415(ctx, E):
-        return t_2991(ctx, k, s, E)
+    if x_3440(ctx, E):
+        return t_3016(ctx, k, s, E)
     return k()
 
 
-def t_2991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3416(ctx, E):
+    if not x_3441(ctx, E):
         return False
-    return t_2993(ctx, k, s, E)
+    return t_3018(ctx, k, s, E)
 
 
-d_2992 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3017 = _C.d_352  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_2993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2993, None, [], k)
+    return CHOOSE(ctx, 3018, None, [], k)
 
 
-def d_2994(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2994, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2995 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_2996 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:381
-
-
-def d_2997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2997, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3019, PL(ctx, E.get('target~734')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-t_2998 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:382
+d_3020 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3021 = _C.d_980  # rules_data/terraforming_mars/cards/141-208.yaml:381
+
+
+def d_3022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3022, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
+    return True
+
+
+t_3023 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
 TRIALS = {
-    2987: t_2987,
-    2988: CPS(d_2988),
-    2989: CPS(d_2989),
-    2990: t_2990,
-    2991: t_2991,
-    2992: CPS(d_2992),
-    2993: t_2993,
-    2994: CPS(d_2994),
-    2995: CPS(d_2995),
-    2996: CPS(d_2996),
-    2997: CPS(d_2997),
-    2998: t_2998,
+    3012: t_3012,
+    3013: CPS(d_3013),
+    3014: CPS(d_3014),
+    3015: t_3015,
+    3016: t_3016,
+    3017: CPS(d_3017),
+    3018: t_3018,
+    3019: CPS(d_3019),
+    3020: CPS(d_3020),
+    3021: CPS(d_3021),
+    3022: CPS(d_3022),
+    3023: t_3023,
 }
 
 
 CODE = {
-    3415: x_3415,
-    3416: x_3416,
-    3417: x_3417,
-    3418: x_3418,
-    3419: x_3419,
-    3421: x_3421,
-    3424: x_3424,
-    3426: x_3426,
+    3440: x_3440,
+    3441: x_3441,
+    3442: x_3442,
+    3443: x_3443,
+    3444: x_3444,
+    3446: x_3446,
+    3449: x_3449,
+    3451: x_3451,
 }
 AT = {
 }
@@ -178,5 +178,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:375
-    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3413},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2988},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3414},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2989},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3415},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":3416},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2992},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":3417},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3418}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3419},"o":"-=","e":{"op":"var","n":"n~715","x":3420},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2994},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":3421}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2993}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2991},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2990},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3422},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2995},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":3423},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2996},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3424},"o":"+=","e":{"op":"var","n":"n~719","x":3425},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2997}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2987},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3426},"at":"rules_data/terraforming_mars/cards/141-208.yaml:382","id":2998},"vp":{"op":"lit","v":-1,"x":3427},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:375"}',
+    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3438},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3013},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3439},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3014},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3440},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~733","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0}}}],"x":3441},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3017},{"op":"choose","alts":[{"gens":[{"v":"target~734","src":{"op":"core","n":"players","x":3442},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3443}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3444},"o":"-=","e":{"op":"var","n":"n~731","x":3445},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3019},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~734"}],"x":3446}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3018}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3016},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3015},{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":3447},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3020},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":3448},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3021},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3449},"o":"+=","e":{"op":"var","n":"n~735","x":3450},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3022}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3012},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3451},"at":"rules_data/terraforming_mars/cards/141-208.yaml:382","id":3023},"vp":{"op":"lit","v":-1,"x":3452},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:375"}',
 }

@@ -47,305 +47,305 @@ K = [
 ]
 
 
-x_2626 = _C.x_379  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-x_2627 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2648 = _C.x_383  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+x_2649 = _C.x_385  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def x_2650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~717') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~733') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
-def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def x_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~715'), (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0))])
+    return FN['min'](ctx, None, [E.get('n~731'), (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0))])
 
 
-x_2630 = _C.x_2535  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2632 = _C.x_529  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2634 = _C.x_2537  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-x_2636 = _C.x_529  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
-x_2641 = _C.x_379  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-x_2642 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2652 = _C.x_2557  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2654 = _C.x_533  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2656 = _C.x_2559  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2658 = _C.x_533  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+x_2663 = _C.x_383  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+x_2664 = _C.x_385  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def x_2643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def x_2665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~721') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~737') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~737'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~736'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
-def x_2644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~719'), (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0))])
+    return FN['min'](ctx, None, [E.get('n~735'), (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~737'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~736'), 0))])
 
 
-x_2645 = _C.x_1403  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2647 = _C.x_747  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2649 = _C.x_1405  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-x_2651 = _C.x_747  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+x_2667 = _C.x_1415  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2669 = _C.x_754  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2671 = _C.x_1417  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2673 = _C.x_754  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
 
 
-def t_2317(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
+def t_2339(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2317, None, [], k)
+    return CHOOSE(ctx, 2339, None, [], k)
 
 
-def t_2318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'steel', True)
-    return t_2321(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'steel', True)
+    return t_2343(ctx, k, s, E)
 
 
-d_2319 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2320 = _C.d_1328  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2341 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2342 = _C.d_1342  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2321(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2626(ctx, E):
-        return t_2322(ctx, k, s, E)
-    return d_2328(ctx, E) and k()
+    if x_2648(ctx, E):
+        return t_2344(ctx, k, s, E)
+    return d_2350(ctx, E) and k()
 
 
-def t_2322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def t_2344(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2322, None, [], k)
+    return CHOOSE(ctx, 2344, None, [], k)
 
 
-def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~718', x_2629(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'got~734', x_2651(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2347, PL(ctx, E.get('target~733')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~718'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+        SET(ctx, 'stock', c, key, E.get('got~734'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, 2348, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~718'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~734'), '+=', False, K[0])
     return True
 
 
-def d_2324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~718', x_2629(ctx, E), True)
+    LOCAL(ctx, E, 'got~734', x_2651(ctx, E), True)
     return True
 
 
-def d_2325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2347, PL(ctx, E.get('target~733')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~718'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~734'), '-=', False, K[0])
     return True
 
 
-def d_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2348, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~718'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~734'), '+=', False, K[0])
     return True
 
 
-d_2327 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2349 = _C.d_539  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
 
 
-def d_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+def d_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2328, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2350, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-def t_2329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    return t_2332(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~735', 3, True)
+    LOCAL(ctx, E, 'r~736', 'megacredits', True)
+    return t_2354(ctx, k, s, E)
 
 
-d_2330 = _C.d_711  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2331 = _C.d_664  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2352 = _C.d_718  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2353 = _C.d_671  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2332(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2354(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2641(ctx, E):
-        return t_2333(ctx, k, s, E)
-    return d_2339(ctx, E) and k()
+    if x_2663(ctx, E):
+        return t_2355(ctx, k, s, E)
+    return d_2361(ctx, E) and k()
 
 
-def t_2333(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def t_2355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2333, None, [], k)
+    return CHOOSE(ctx, 2355, None, [], k)
 
 
-def d_2334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~722', x_2644(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
+    LOCAL(ctx, E, 'got~738', x_2666(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2358, PL(ctx, E.get('target~737')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~722'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        SET(ctx, 'stock', c, key, E.get('got~738'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, 2359, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~722'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~738'), '+=', False, K[0])
     return True
 
 
-def d_2335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~722', x_2644(ctx, E), True)
+    LOCAL(ctx, E, 'got~738', x_2666(ctx, E), True)
     return True
 
 
-def d_2336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2358, PL(ctx, E.get('target~737')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~722'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~738'), '-=', False, K[0])
     return True
 
 
-def d_2337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2359, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~722'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~738'), '+=', False, K[0])
     return True
 
 
-d_2338 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2360 = _C.d_539  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
 
 
-def d_2339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+def d_2361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2339, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2361, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2317: t_2317,
-    2318: t_2318,
-    2319: CPS(d_2319),
-    2320: CPS(d_2320),
-    2321: t_2321,
-    2322: t_2322,
-    2323: CPS(d_2323),
-    2324: CPS(d_2324),
-    2325: CPS(d_2325),
-    2326: CPS(d_2326),
-    2327: CPS(d_2327),
-    2328: CPS(d_2328),
-    2329: t_2329,
-    2330: CPS(d_2330),
-    2331: CPS(d_2331),
-    2332: t_2332,
-    2333: t_2333,
-    2334: CPS(d_2334),
-    2335: CPS(d_2335),
-    2336: CPS(d_2336),
-    2337: CPS(d_2337),
-    2338: CPS(d_2338),
-    2339: CPS(d_2339),
+    2339: t_2339,
+    2340: t_2340,
+    2341: CPS(d_2341),
+    2342: CPS(d_2342),
+    2343: t_2343,
+    2344: t_2344,
+    2345: CPS(d_2345),
+    2346: CPS(d_2346),
+    2347: CPS(d_2347),
+    2348: CPS(d_2348),
+    2349: CPS(d_2349),
+    2350: CPS(d_2350),
+    2351: t_2351,
+    2352: CPS(d_2352),
+    2353: CPS(d_2353),
+    2354: t_2354,
+    2355: t_2355,
+    2356: CPS(d_2356),
+    2357: CPS(d_2357),
+    2358: CPS(d_2358),
+    2359: CPS(d_2359),
+    2360: CPS(d_2360),
+    2361: CPS(d_2361),
 }
 
 
 CODE = {
-    2626: x_2626,
-    2627: x_2627,
-    2628: x_2628,
-    2629: x_2629,
-    2630: x_2630,
-    2632: x_2632,
-    2634: x_2634,
-    2636: x_2636,
-    2641: x_2641,
-    2642: x_2642,
-    2643: x_2643,
-    2644: x_2644,
-    2645: x_2645,
-    2647: x_2647,
+    2648: x_2648,
     2649: x_2649,
+    2650: x_2650,
     2651: x_2651,
+    2652: x_2652,
+    2654: x_2654,
+    2656: x_2656,
+    2658: x_2658,
+    2663: x_2663,
+    2664: x_2664,
+    2665: x_2665,
+    2666: x_2666,
+    2667: x_2667,
+    2669: x_2669,
+    2671: x_2671,
+    2673: x_2673,
 }
 AT = {
-    2628: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
-    2629: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
-    2643: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
-    2644: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2650: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2651: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2665: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2666: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:538
-    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2624},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2319},{"op":"let","v":"r~716","e":{"op":"lit","v":"steel","x":2625},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2320},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2626},"t":{"op":"choose","alts":[{"gens":[{"v":"target~717","src":{"op":"core","n":"players","x":2627},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~717"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"lit","v":0}}],"x":2628}}],"b":{"op":"seq","b":[{"op":"let","v":"got~718","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~715"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0}]}],"x":2629},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2324},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2630},"o":"-=","e":{"op":"var","n":"got~718","x":2631},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2325},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2632},"o":"+=","e":{"op":"var","n":"got~718","x":2633},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2326}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2323},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~717"}],"x":2634}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2327},"label":{"op":"lit","v":{"target":null},"x":2635}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2322},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2636},"o":"+=","e":{"op":"var","n":"n~715","x":2637},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2328},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2321}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2318},"label":{"op":"lit","v":{"option":0},"x":2638}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":2639},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2330},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":2640},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2331},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2641},"t":{"op":"choose","alts":[{"gens":[{"v":"target~721","src":{"op":"core","n":"players","x":2642},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~721"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"lit","v":0}}],"x":2643}}],"b":{"op":"seq","b":[{"op":"let","v":"got~722","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~719"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0}]}],"x":2644},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2335},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2645},"o":"-=","e":{"op":"var","n":"got~722","x":2646},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2336},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2647},"o":"+=","e":{"op":"var","n":"got~722","x":2648},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2337}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2334},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~721"}],"x":2649}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2338},"label":{"op":"lit","v":{"target":null},"x":2650}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2333},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2651},"o":"+=","e":{"op":"var","n":"n~719","x":2652},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2339},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2332}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2329},"label":{"op":"lit","v":{"option":1},"x":2653}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2317},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
+    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2646},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2341},{"op":"let","v":"r~732","e":{"op":"lit","v":"steel","x":2647},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2342},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2648},"t":{"op":"choose","alts":[{"gens":[{"v":"target~733","src":{"op":"core","n":"players","x":2649},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~733"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"lit","v":0}}],"x":2650}}],"b":{"op":"seq","b":[{"op":"let","v":"got~734","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~731"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0}]}],"x":2651},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2346},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2652},"o":"-=","e":{"op":"var","n":"got~734","x":2653},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2347},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2654},"o":"+=","e":{"op":"var","n":"got~734","x":2655},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2348}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2345},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~733"}],"x":2656}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2349},"label":{"op":"lit","v":{"target":null},"x":2657}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2344},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2658},"o":"+=","e":{"op":"var","n":"n~731","x":2659},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2350},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2343}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2340},"label":{"op":"lit","v":{"option":0},"x":2660}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":2661},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2352},{"op":"let","v":"r~736","e":{"op":"lit","v":"megacredits","x":2662},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2353},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2663},"t":{"op":"choose","alts":[{"gens":[{"v":"target~737","src":{"op":"core","n":"players","x":2664},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~737"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~736"},"d":0},"b":{"op":"lit","v":0}}],"x":2665}}],"b":{"op":"seq","b":[{"op":"let","v":"got~738","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~735"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~736"},"d":0}]}],"x":2666},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2357},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2667},"o":"-=","e":{"op":"var","n":"got~738","x":2668},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2358},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2669},"o":"+=","e":{"op":"var","n":"got~738","x":2670},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2359}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2356},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~737"}],"x":2671}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2360},"label":{"op":"lit","v":{"target":null},"x":2672}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2355},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2673},"o":"+=","e":{"op":"var","n":"n~735","x":2674},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2361},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2354}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2351},"label":{"op":"lit","v":{"option":1},"x":2675}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2339},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
 }

@@ -51,35 +51,37 @@ K = [
 ]
 
 
-x_1861 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1862 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1863 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1867 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1868 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1869 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1871 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1872 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1873 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1874 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1875 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1876 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1880 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1882 = _C.x_1452  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1883 = _C.x_1453  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1884 = _C.x_1454  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1888 = _C.x_1458  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1889 = _C.x_1459  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1890 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1892 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1893 = _C.x_1463  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1894 = _C.x_1464  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1895 = _C.x_1465  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1896 = _C.x_1466  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1897 = _C.x_1467  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1901 = _C.x_1471  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1876 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_1877 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_1878 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_1879 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_1883 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1884 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1885 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_1887 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_1888 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_1889 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1890 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1891 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1892 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_1896 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_1898 = _C.x_1465  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_1899 = _C.x_1466  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_1900 = _C.x_1467  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_1901 = _C.x_1468  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_1905 = _C.x_1472  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1906 = _C.x_1473  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1907 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_1909 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_1910 = _C.x_1477  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_1911 = _C.x_1478  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1912 = _C.x_1479  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1913 = _C.x_1480  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1914 = _C.x_1481  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_1918 = _C.x_1485  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_1642(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
+def t_1657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -87,256 +89,264 @@ def t_1642(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~730', 'ocean', True)
-        return t_1663(ctx, k, s, E)
+        LOCAL(ctx, E, 't~749', 'ocean', True)
+        return t_1679(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_1644(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~731', 'ocean', True)
+    return t_1659(ctx, r1, s, E)
 
 
-d_1643 = _C.d_860  # rules_data/terraforming_mars/cards/071-140.yaml:93
+d_1658 = _C.d_869  # rules_data/terraforming_mars/cards/071-140.yaml:93
 
 
-def t_1644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1861(ctx, E):
-        return t_1645(ctx, k, s, E)
+    if x_1876(ctx, E):
+        return t_1660(ctx, k, s, E)
     return k()
 
 
-def t_1645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_1862(ctx, E), True)
-    if not x_1863(ctx, E):
+    LOCAL(ctx, E, 'mine~735', x_1877(ctx, E), True)
+    LOCAL(ctx, E, 'legal~744', x_1878(ctx, E), True)
+    if not x_1879(ctx, E):
         return False
-    return t_1648(ctx, k, s, E)
+    return t_1664(ctx, k, s, E)
 
 
-d_1646 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1647 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_1661 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_1662 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_1663 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_1648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1648, None, [], k)
+    return CHOOSE(ctx, 1664, None, [], k)
 
 
-def t_1649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_1652(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
+    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
+    return t_1668(ctx, k, s, E)
 
 
-d_1650 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1651 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1666 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_1667 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_1652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 1669, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_1655(ctx, k, s, E)
-
-
-def d_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1654 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1655 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1656 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1657 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1658 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1659 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1660 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1661 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-d_1662 = _C.d_1285  # rules_data/terraforming_mars/cards/071-140.yaml:93
-
-
-def t_1663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1882(ctx, E):
-        return t_1664(ctx, k, s, E)
-    return k()
-
-
-def t_1664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~740', x_1883(ctx, E), True)
-    if not x_1884(ctx, E):
-        return False
-    return t_1667(ctx, k, s, E)
-
-
-d_1665 = _C.d_1288  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1666 = _C.d_1289  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_1667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1667, None, [], k)
-
-
-def t_1668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~742', E.get('t~730'), True)
-    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
+        SET(ctx, 'board', c, key, x_1884(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
     return t_1671(ctx, k, s, E)
 
 
-d_1669 = _C.d_1292  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1670 = _C.d_1293  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~743'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[4])
-    return t_1674(ctx, k, s, E)
-
-
-def d_1672(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1669(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~743'))
+    c, key = KEYPLACE(ctx, 1669, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_1884(ctx, E), '=', False, K[3])
     return True
 
 
-d_1673 = _C.d_1296  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1674 = _C.t_1297  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1675 = _C.t_1298  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1676 = _C.t_1299  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1677 = _C.t_1300  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1678 = _C.t_1301  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1679 = _C.t_1302  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1680 = _C.d_1303  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1670 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1671 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_1672 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1673 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1674 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1675 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1676 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_1677 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_1678 = _C.d_1298  # rules_data/terraforming_mars/cards/071-140.yaml:93
+
+
+def t_1679(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1898(ctx, E):
+        return t_1680(ctx, k, s, E)
+    return k()
+
+
+def t_1680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~753', x_1899(ctx, E), True)
+    LOCAL(ctx, E, 'legal~762', x_1900(ctx, E), True)
+    if not x_1901(ctx, E):
+        return False
+    return t_1684(ctx, k, s, E)
+
+
+d_1681 = _C.d_1301  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_1682 = _C.d_1302  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_1683 = _C.d_1303  # rules_data/terraforming_mars/definitions/board.yaml:127
+
+
+def t_1684(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 1684, None, [], k)
+
+
+def t_1685(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~764', E.get('t~749'), True)
+    LOCAL(ctx, E, 's~765', E.get('space~763'), True)
+    return t_1688(ctx, k, s, E)
+
+
+d_1686 = _C.d_1306  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_1687 = _C.d_1307  # rules_data/terraforming_mars/definitions/board.yaml:128
+
+
+def t_1688(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1689, ctx.state.get('board'), E.get('s~765'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1906(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~765'), '=', False, K[4])
+    return t_1691(ctx, k, s, E)
+
+
+def d_1689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1689, ctx.state.get('board'), E.get('s~765'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1906(ctx, E), '=', False, K[3])
+    return True
+
+
+d_1690 = _C.d_1310  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1691 = _C.t_1311  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_1692 = _C.t_1312  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1693 = _C.t_1313  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1694 = _C.t_1314  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1695 = _C.t_1315  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1696 = _C.t_1316  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_1697 = _C.d_1317  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    1642: t_1642,
-    1643: CPS(d_1643),
-    1644: t_1644,
-    1645: t_1645,
-    1646: CPS(d_1646),
-    1647: CPS(d_1647),
-    1648: t_1648,
-    1649: t_1649,
-    1650: CPS(d_1650),
-    1651: CPS(d_1651),
-    1652: t_1652,
-    1653: CPS(d_1653),
-    1654: CPS(d_1654),
-    1655: t_1655,
-    1656: t_1656,
     1657: t_1657,
-    1658: t_1658,
+    1658: CPS(d_1658),
     1659: t_1659,
     1660: t_1660,
     1661: CPS(d_1661),
     1662: CPS(d_1662),
-    1663: t_1663,
+    1663: CPS(d_1663),
     1664: t_1664,
-    1665: CPS(d_1665),
+    1665: t_1665,
     1666: CPS(d_1666),
-    1667: t_1667,
+    1667: CPS(d_1667),
     1668: t_1668,
     1669: CPS(d_1669),
     1670: CPS(d_1670),
     1671: t_1671,
-    1672: CPS(d_1672),
-    1673: CPS(d_1673),
+    1672: t_1672,
+    1673: t_1673,
     1674: t_1674,
     1675: t_1675,
     1676: t_1676,
-    1677: t_1677,
-    1678: t_1678,
+    1677: CPS(d_1677),
+    1678: CPS(d_1678),
     1679: t_1679,
-    1680: CPS(d_1680),
+    1680: t_1680,
+    1681: CPS(d_1681),
+    1682: CPS(d_1682),
+    1683: CPS(d_1683),
+    1684: t_1684,
+    1685: t_1685,
+    1686: CPS(d_1686),
+    1687: CPS(d_1687),
+    1688: t_1688,
+    1689: CPS(d_1689),
+    1690: CPS(d_1690),
+    1691: t_1691,
+    1692: t_1692,
+    1693: t_1693,
+    1694: t_1694,
+    1695: t_1695,
+    1696: t_1696,
+    1697: CPS(d_1697),
 }
 
 
 CODE = {
-    1861: x_1861,
-    1862: x_1862,
-    1863: x_1863,
-    1867: x_1867,
-    1868: x_1868,
-    1869: x_1869,
-    1871: x_1871,
-    1872: x_1872,
-    1873: x_1873,
-    1874: x_1874,
-    1875: x_1875,
     1876: x_1876,
-    1880: x_1880,
-    1882: x_1882,
+    1877: x_1877,
+    1878: x_1878,
+    1879: x_1879,
     1883: x_1883,
     1884: x_1884,
+    1885: x_1885,
+    1887: x_1887,
     1888: x_1888,
     1889: x_1889,
     1890: x_1890,
+    1891: x_1891,
     1892: x_1892,
-    1893: x_1893,
-    1894: x_1894,
-    1895: x_1895,
     1896: x_1896,
-    1897: x_1897,
+    1898: x_1898,
+    1899: x_1899,
+    1900: x_1900,
     1901: x_1901,
+    1905: x_1905,
+    1906: x_1906,
+    1907: x_1907,
+    1909: x_1909,
+    1910: x_1910,
+    1911: x_1911,
+    1912: x_1912,
+    1913: x_1913,
+    1914: x_1914,
+    1918: x_1918,
 }
 AT = {
 }
@@ -344,5 +354,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:87
-    'ice_asteroid': '{"id":"ice_asteroid","number":"078","name":{"en":"Ice Asteroid"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":1860},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1643},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":1861},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":1862},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1646},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":1863},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1647},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":1864},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":1865},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1650},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":1866},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1651},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":1867},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1868},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1653},{"op":"set","t":{"op":"st","k":"last_space","x":1869},"o":"=","e":{"op":"var","n":"s~728","x":1870},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1654},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1871},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":1872},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1657},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":1873},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":1874},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1875},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1659},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1658},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":1876},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1660},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":1877},"space":{"op":"var","n":"s~728","x":1878},"by":{"op":"var","n":"you","x":1879}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1661}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1656},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1655}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1652}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1649},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":1880}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1648}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1645},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1644},{"op":"let","v":"t~730","e":{"op":"lit","v":"ocean","x":1881},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1662},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~731","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~731"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"tile","d":null},"b":{"op":"var","n":"t~730"}}}]},"x":1882},"t":{"op":"seq","b":[{"op":"let","v":"legal~740","e":{"op":"letx","v":"open~736","e":{"op":"filt","v":"s~733","src":{"op":"filt","v":"x~732","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~732"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"t~730"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~733"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~733"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~735","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~735"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~739","e":{"op":"filt","v":"s~737","src":{"op":"var","n":"open~736"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~739"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~739"},"b":{"op":"var","n":"open~736"}}},"x":1883},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1665},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~740"}]},"b":{"op":"lit","v":0},"x":1884},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1666},{"op":"choose","alts":[{"gens":[{"v":"space~741","src":{"op":"var","n":"legal~740","x":1885},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~742","e":{"op":"var","n":"t~730","x":1886},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1669},{"op":"let","v":"s~743","e":{"op":"var","n":"space~741","x":1887},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1670},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~743"},"d":{},"x":1888},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~742"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1889},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1672},{"op":"set","t":{"op":"st","k":"last_space","x":1890},"o":"=","e":{"op":"var","n":"s~743","x":1891},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1673},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1892},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"bonus","d":null,"x":1893},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1676},{"op":"for","v":"x~744","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~743"}],"kind":"spaces","x":1894},"w":{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"st","k":"board"},"neg":false,"x":1895},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1896},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1678},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1677},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"effect","d":null,"x":1897},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1679},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~742","x":1898},"space":{"op":"var","n":"s~743","x":1899},"by":{"op":"var","n":"you","x":1900}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1680}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1675},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1674}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1671}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1668},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~741"}],"x":1901}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1667}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1664},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1663}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1642},"source":{"doc":"tm-facts","section":"cards.json #078"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:87"}',
+    'ice_asteroid': '{"id":"ice_asteroid","number":"078","name":{"en":"Ice Asteroid"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":1875},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1658},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":1876},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1877},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1661},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":1878},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":1662},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":1879},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":1663},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":1880},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":1881},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1666},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":1882},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1667},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":1883},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1884},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1669},{"op":"set","t":{"op":"st","k":"last_space","x":1885},"o":"=","e":{"op":"var","n":"s~747","x":1886},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1670},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1887},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":1888},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1673},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":1889},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":1890},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1891},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1675},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1674},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":1892},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1676},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":1893},"space":{"op":"var","n":"s~747","x":1894},"by":{"op":"var","n":"you","x":1895}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1677}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1672},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1671}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1668}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1665},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":1896}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1664}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1660},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":1659},{"op":"let","v":"t~749","e":{"op":"lit","v":"ocean","x":1897},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1678},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~750","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":1898},"t":{"op":"seq","b":[{"op":"let","v":"mine~753","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1899},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1681},{"op":"let","v":"legal~762","e":{"op":"letx","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~753"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~761","e":{"op":"filt","v":"s~759","src":{"op":"var","n":"open~758"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~759"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~761"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~761"},"b":{"op":"var","n":"open~758"}}},"b":{"op":"var","n":"open~758"}},"x":1900},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":1682},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~762"}]},"b":{"op":"lit","v":0},"x":1901},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":1683},{"op":"choose","alts":[{"gens":[{"v":"space~763","src":{"op":"var","n":"legal~762","x":1902},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~764","e":{"op":"var","n":"t~749","x":1903},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1686},{"op":"let","v":"s~765","e":{"op":"var","n":"space~763","x":1904},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1687},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~765"},"d":{},"x":1905},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~764"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~764"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1906},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1689},{"op":"set","t":{"op":"st","k":"last_space","x":1907},"o":"=","e":{"op":"var","n":"s~765","x":1908},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1690},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1909},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~765"},"f":"bonus","d":null,"x":1910},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1693},{"op":"for","v":"x~766","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~765"}],"kind":"spaces","x":1911},"w":{"op":"in","a":{"op":"var","n":"x~766"},"b":{"op":"st","k":"board"},"neg":false,"x":1912},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1913},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1695},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1694},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~764"},"f":"effect","d":null,"x":1914},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1696},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~764","x":1915},"space":{"op":"var","n":"s~765","x":1916},"by":{"op":"var","n":"you","x":1917}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1697}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1692},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1691}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1688}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1685},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~763"}],"x":1918}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1684}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1680},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":1679}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1657},"source":{"doc":"tm-facts","section":"cards.json #078"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:87"}',
 }

@@ -51,158 +51,163 @@ K = [
 ]
 
 
-x_3453 = _C.x_1414  # rules_data/terraforming_mars/cards/141-208.yaml:405
-x_3455 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3456 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3457 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3461 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3462 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3463 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3465 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3466 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3467 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3468 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3469 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3470 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3474 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3478 = _C.x_1426  # rules_data/terraforming_mars/cards/141-208.yaml:405
+x_3480 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_3481 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_3482 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_3483 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_3487 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3488 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3489 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3491 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3492 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3493 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3494 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3495 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3496 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_3500 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_3022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:411
+def t_3047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:411
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_3024(ctx, k, s, E)
+    LOCAL(ctx, E, 't~731', 'ocean', True)
+    return t_3049(ctx, k, s, E)
 
 
-d_3023 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:411
+d_3048 = _C.d_869  # rules_data/terraforming_mars/cards/141-208.yaml:411
 
 
-def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3455(ctx, E):
-        return t_3025(ctx, k, s, E)
+    if x_3480(ctx, E):
+        return t_3050(ctx, k, s, E)
     return k()
 
 
-def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_3050(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3456(ctx, E), True)
-    if not x_3457(ctx, E):
+    LOCAL(ctx, E, 'mine~735', x_3481(ctx, E), True)
+    LOCAL(ctx, E, 'legal~744', x_3482(ctx, E), True)
+    if not x_3483(ctx, E):
         return False
-    return t_3028(ctx, k, s, E)
+    return t_3054(ctx, k, s, E)
 
 
-d_3026 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3027 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3051 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_3052 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_3053 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_3028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3054(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3028, None, [], k)
+    return CHOOSE(ctx, 3054, None, [], k)
 
 
-def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3032(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
+    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
+    return t_3058(ctx, k, s, E)
 
 
-d_3030 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3031 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3056 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3057 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3059, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3462(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_3035(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3488(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
+    return t_3061(ctx, k, s, E)
 
 
-def d_3033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3059, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3462(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3488(ctx, E), '=', False, K[3])
     return True
 
 
-d_3034 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3035 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3036 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3037 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3038 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3039 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3040 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3041 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3060 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3061 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_3062 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3063 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3064 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3065 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3066 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_3067 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    3022: t_3022,
-    3023: CPS(d_3023),
-    3024: t_3024,
-    3025: t_3025,
-    3026: CPS(d_3026),
-    3027: CPS(d_3027),
-    3028: t_3028,
-    3029: t_3029,
-    3030: CPS(d_3030),
-    3031: CPS(d_3031),
-    3032: t_3032,
-    3033: CPS(d_3033),
-    3034: CPS(d_3034),
-    3035: t_3035,
-    3036: t_3036,
-    3037: t_3037,
-    3038: t_3038,
-    3039: t_3039,
-    3040: t_3040,
-    3041: CPS(d_3041),
+    3047: t_3047,
+    3048: CPS(d_3048),
+    3049: t_3049,
+    3050: t_3050,
+    3051: CPS(d_3051),
+    3052: CPS(d_3052),
+    3053: CPS(d_3053),
+    3054: t_3054,
+    3055: t_3055,
+    3056: CPS(d_3056),
+    3057: CPS(d_3057),
+    3058: t_3058,
+    3059: CPS(d_3059),
+    3060: CPS(d_3060),
+    3061: t_3061,
+    3062: t_3062,
+    3063: t_3063,
+    3064: t_3064,
+    3065: t_3065,
+    3066: t_3066,
+    3067: CPS(d_3067),
 }
 
 
 CODE = {
-    3453: x_3453,
-    3455: x_3455,
-    3456: x_3456,
-    3457: x_3457,
-    3461: x_3461,
-    3462: x_3462,
-    3463: x_3463,
-    3465: x_3465,
-    3466: x_3466,
-    3467: x_3467,
-    3468: x_3468,
-    3469: x_3469,
-    3470: x_3470,
-    3474: x_3474,
+    3478: x_3478,
+    3480: x_3480,
+    3481: x_3481,
+    3482: x_3482,
+    3483: x_3483,
+    3487: x_3487,
+    3488: x_3488,
+    3489: x_3489,
+    3491: x_3491,
+    3492: x_3492,
+    3493: x_3493,
+    3494: x_3494,
+    3495: x_3495,
+    3496: x_3496,
+    3500: x_3500,
 }
 AT = {
 }
@@ -210,5 +215,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:405
-    'ice_cap_melting': '{"id":"ice_cap_melting","number":"181","name":{"en":"Ice Cap Melting"},"type":"event","cost":5,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3453},"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":3454},"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3023},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3455},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3456},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3026},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3457},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3027},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3458},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3459},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3030},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3460},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3031},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3461},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3462},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3033},{"op":"set","t":{"op":"st","k":"last_space","x":3463},"o":"=","e":{"op":"var","n":"s~728","x":3464},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3034},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3465},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3466},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3037},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3467},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3468},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3469},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3039},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3038},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3470},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3040},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3471},"space":{"op":"var","n":"s~728","x":3472},"by":{"op":"var","n":"you","x":3473}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3041}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3036},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3035}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3032}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3029},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3474}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3028}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3025},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3024}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3022},"source":{"doc":"tm-facts","section":"cards.json #181"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:405"}',
+    'ice_cap_melting': '{"id":"ice_cap_melting","number":"181","name":{"en":"Ice Cap Melting"},"type":"event","cost":5,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3478},"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":3479},"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3048},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":3480},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3481},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3051},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":3482},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3052},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":3483},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3053},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":3484},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":3485},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3056},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":3486},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3057},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":3487},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3488},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3059},{"op":"set","t":{"op":"st","k":"last_space","x":3489},"o":"=","e":{"op":"var","n":"s~747","x":3490},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3060},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3491},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":3492},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3063},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":3493},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":3494},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3495},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3065},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3064},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":3496},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3066},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":3497},"space":{"op":"var","n":"s~747","x":3498},"by":{"op":"var","n":"you","x":3499}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3067}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3062},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3061}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3058}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3055},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":3500}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3054}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3050},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3049}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3047},"source":{"doc":"tm-facts","section":"cards.json #181"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:405"}',
 }

@@ -53,121 +53,122 @@ K = [
 ]
 
 
-x_3858 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3859 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3863 = _C.x_3054  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3864 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3868 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3870 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:618
-x_3872 = _C.x_798  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3873 = _C.x_799  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3874 = _C.x_800  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3878 = _C.x_804  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3879 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3880 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3882 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3883 = _C.x_809  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3884 = _C.x_810  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3885 = _C.x_811  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3886 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3887 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3891 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3892 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:600
+x_3890 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3891 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3895 = _C.x_3078  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3896 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3900 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3902 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:618
+x_3904 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_3905 = _C.x_806  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_3906 = _C.x_807  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_3907 = _C.x_808  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_3911 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3912 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3913 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3915 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3916 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3917 = _C.x_818  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3918 = _C.x_819  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3919 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3920 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_3924 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_3925 = _C.x_1262  # rules_data/terraforming_mars/cards/141-208.yaml:600
 
 
-def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~737'), 0))
+    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
 
 
-def d_3379(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:611
+def d_3411(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:611
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3382(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_3414(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    if not d_3387(ctx, E):
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    if not d_3419(ctx, E):
         return False
     return True
 
 
-d_3380 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:611
-d_3381 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3412 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3413 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:611
 
 
-def d_3382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3858(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3384, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_3383 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3384, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_3385 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:611
-d_3386 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:611
-
-
-def d_3387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3863(ctx, E):
+    if not x_3890(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3389, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3416, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_3388 = _C.d_2685  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3415 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3389, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3416, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-def t_3390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3417 = _C.d_779  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3418 = _C.d_491  # rules_data/terraforming_mars/cards/141-208.yaml:611
+
+
+def d_3419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3895(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 3421, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~733'), '-=', False, K[4])
+    return True
+
+
+d_3420 = _C.d_2709  # rules_data/terraforming_mars/definitions/resources.yaml:37
+
+
+def d_3421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3421, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~733'), '-=', False, K[4])
+    return True
+
+
+def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -175,240 +176,244 @@ def t_3390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~721', 'city', True)
-        return t_3396(ctx, k, s, E)
+        LOCAL(ctx, E, 't~737', 'city', True)
+        return t_3428(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3393, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~735', 1, True)
+    LOCAL(ctx, E, 'r~736', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3425, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[4])
-    return t_3394(ctx, r1, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[4])
+    return t_3426(ctx, r1, s, E)
 
 
-d_3391 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:618
-d_3392 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3423 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3424 = _C.d_671  # rules_data/terraforming_mars/cards/141-208.yaml:618
 
 
-def d_3393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3425(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3393, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3425, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[4])
     return True
 
 
-t_3394 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:618
-d_3395 = _C.d_714  # rules_data/terraforming_mars/cards/141-208.yaml:618
+t_3426 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3427 = _C.d_721  # rules_data/terraforming_mars/cards/141-208.yaml:618
 
 
-def t_3396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3872(ctx, E):
-        return t_3397(ctx, k, s, E)
+    if x_3904(ctx, E):
+        return t_3429(ctx, k, s, E)
     return k()
 
 
-def t_3397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~731', x_3873(ctx, E), True)
-    if not x_3874(ctx, E):
-        return False
-    return t_3400(ctx, k, s, E)
-
-
-d_3398 = _C.d_717  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3399 = _C.d_718  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_3400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3400, None, [], k)
-
-
-def t_3401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
-    return t_3404(ctx, k, s, E)
-
-
-d_3402 = _C.d_721  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3403 = _C.d_722  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~734'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[6])
-    return t_3407(ctx, k, s, E)
-
-
-def d_3405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~734'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[5])
-    return True
-
-
-d_3406 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3407 = _C.t_726  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3408 = _C.t_727  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3409 = _C.t_728  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3410 = _C.t_729  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3411 = _C.t_730  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3412 = _C.t_731  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3413 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def d_3414(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def t_3429(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~736', 1, True)
-    LOCAL(ctx, E, 'r~737', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
+    LOCAL(ctx, E, 'mine~741', x_3905(ctx, E), True)
+    LOCAL(ctx, E, 'legal~750', x_3906(ctx, E), True)
+    if not x_3907(ctx, E):
+        return False
+    return t_3433(ctx, k, s, E)
+
+
+d_3430 = _C.d_724  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_3431 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_3432 = _C.d_726  # rules_data/terraforming_mars/definitions/board.yaml:127
+
+
+def t_3433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3433, None, [], k)
+
+
+def t_3434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~752', E.get('t~737'), True)
+    LOCAL(ctx, E, 's~753', E.get('space~751'), True)
+    return t_3437(ctx, k, s, E)
+
+
+d_3435 = _C.d_729  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3436 = _C.d_730  # rules_data/terraforming_mars/definitions/board.yaml:128
+
+
+def t_3437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3438, ctx.state.get('board'), E.get('s~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~736'), '+=', False, K[4])
-    return True
+        SET(ctx, 'board', c, key, x_3912(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~753'), '=', False, K[6])
+    return t_3440(ctx, k, s, E)
 
 
-def d_3415(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~736', 1, True)
-    return True
-
-
-def d_3416(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~737', 'megacredits', True)
-    return True
-
-
-def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
+    c, key = KEYPLACE(ctx, 3438, ctx.state.get('board'), E.get('s~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~736'), '+=', False, K[4])
+        SET(ctx, 'board', c, key, x_3912(ctx, E), '=', False, K[5])
+    return True
+
+
+d_3439 = _C.d_733  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3440 = _C.t_734  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_3441 = _C.t_735  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3442 = _C.t_736  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3443 = _C.t_737  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3444 = _C.t_738  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3445 = _C.t_739  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_3446 = _C.d_740  # rules_data/terraforming_mars/definitions/board.yaml:106
+
+
+def d_3447(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~755', 1, True)
+    LOCAL(ctx, E, 'r~756', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3450, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[4])
+    return True
+
+
+def d_3448(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~755', 1, True)
+    return True
+
+
+def d_3449(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~756', 'megacredits', True)
+    return True
+
+
+def d_3450(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3450, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    3379: CPS(d_3379),
-    3380: CPS(d_3380),
-    3381: CPS(d_3381),
-    3382: CPS(d_3382),
-    3383: CPS(d_3383),
-    3384: CPS(d_3384),
-    3385: CPS(d_3385),
-    3386: CPS(d_3386),
-    3387: CPS(d_3387),
-    3388: CPS(d_3388),
-    3389: CPS(d_3389),
-    3390: t_3390,
-    3391: CPS(d_3391),
-    3392: CPS(d_3392),
-    3393: CPS(d_3393),
-    3394: t_3394,
-    3395: CPS(d_3395),
-    3396: t_3396,
-    3397: t_3397,
-    3398: CPS(d_3398),
-    3399: CPS(d_3399),
-    3400: t_3400,
-    3401: t_3401,
-    3402: CPS(d_3402),
-    3403: CPS(d_3403),
-    3404: t_3404,
-    3405: CPS(d_3405),
-    3406: CPS(d_3406),
-    3407: t_3407,
-    3408: t_3408,
-    3409: t_3409,
-    3410: t_3410,
-    3411: t_3411,
-    3412: t_3412,
+    3411: CPS(d_3411),
+    3412: CPS(d_3412),
     3413: CPS(d_3413),
     3414: CPS(d_3414),
     3415: CPS(d_3415),
     3416: CPS(d_3416),
     3417: CPS(d_3417),
+    3418: CPS(d_3418),
+    3419: CPS(d_3419),
+    3420: CPS(d_3420),
+    3421: CPS(d_3421),
+    3422: t_3422,
+    3423: CPS(d_3423),
+    3424: CPS(d_3424),
+    3425: CPS(d_3425),
+    3426: t_3426,
+    3427: CPS(d_3427),
+    3428: t_3428,
+    3429: t_3429,
+    3430: CPS(d_3430),
+    3431: CPS(d_3431),
+    3432: CPS(d_3432),
+    3433: t_3433,
+    3434: t_3434,
+    3435: CPS(d_3435),
+    3436: CPS(d_3436),
+    3437: t_3437,
+    3438: CPS(d_3438),
+    3439: CPS(d_3439),
+    3440: t_3440,
+    3441: t_3441,
+    3442: t_3442,
+    3443: t_3443,
+    3444: t_3444,
+    3445: t_3445,
+    3446: CPS(d_3446),
+    3447: CPS(d_3447),
+    3448: CPS(d_3448),
+    3449: CPS(d_3449),
+    3450: CPS(d_3450),
 }
 
 
 CODE = {
-    3858: x_3858,
-    3859: x_3859,
-    3863: x_3863,
-    3864: x_3864,
-    3868: x_3868,
-    3870: x_3870,
-    3872: x_3872,
-    3873: x_3873,
-    3874: x_3874,
-    3878: x_3878,
-    3879: x_3879,
-    3880: x_3880,
-    3882: x_3882,
-    3883: x_3883,
-    3884: x_3884,
-    3885: x_3885,
-    3886: x_3886,
-    3887: x_3887,
+    3890: x_3890,
     3891: x_3891,
-    3892: x_3892,
     3895: x_3895,
+    3896: x_3896,
+    3900: x_3900,
+    3902: x_3902,
+    3904: x_3904,
+    3905: x_3905,
+    3906: x_3906,
+    3907: x_3907,
+    3911: x_3911,
+    3912: x_3912,
+    3913: x_3913,
+    3915: x_3915,
+    3916: x_3916,
+    3917: x_3917,
+    3918: x_3918,
+    3919: x_3919,
+    3920: x_3920,
+    3924: x_3924,
+    3925: x_3925,
+    3928: x_3928,
 }
 AT = {
-    3895: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3928: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:600
-    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3856},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3380},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3857},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3381},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3858},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3383},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3859},"o":"-=","e":{"op":"var","n":"n~715","x":3860},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3384}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3382},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3861},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3385},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3862},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3386},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":3863},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3864},"o":"-=","e":{"op":"var","n":"n~717","x":3865},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3389}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3387}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3379},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3866},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3391},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3867},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3392},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3868},"o":"+=","e":{"op":"var","n":"n~719","x":3869},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3393},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3870},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3394},{"op":"let","v":"t~721","e":{"op":"lit","v":"city","x":3871},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3395},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":3872},"t":{"op":"seq","b":[{"op":"let","v":"legal~731","e":{"op":"letx","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"filt","v":"x~723","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~723"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~730","e":{"op":"filt","v":"s~728","src":{"op":"var","n":"open~727"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~730"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~730"},"b":{"op":"var","n":"open~727"}}},"x":3873},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3398},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~731"}]},"b":{"op":"lit","v":0},"x":3874},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3399},{"op":"choose","alts":[{"gens":[{"v":"space~732","src":{"op":"var","n":"legal~731","x":3875},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"var","n":"t~721","x":3876},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3402},{"op":"let","v":"s~734","e":{"op":"var","n":"space~732","x":3877},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3403},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{},"x":3878},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~733"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3879},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3405},{"op":"set","t":{"op":"st","k":"last_space","x":3880},"o":"=","e":{"op":"var","n":"s~734","x":3881},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3406},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3882},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~734"},"f":"bonus","d":null,"x":3883},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3409},{"op":"for","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~734"}],"kind":"spaces","x":3884},"w":{"op":"in","a":{"op":"var","n":"x~735"},"b":{"op":"st","k":"board"},"neg":false,"x":3885},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3886},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3411},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3410},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"effect","d":null,"x":3887},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3412},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~733","x":3888},"space":{"op":"var","n":"s~734","x":3889},"by":{"op":"var","n":"you","x":3890}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3413}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3408},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3407}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3404}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3401},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~732"}],"x":3891}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3400}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3397},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3396}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3390},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3892},"b":{"op":"seq","b":[{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":3893},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3415},{"op":"let","v":"r~737","e":{"op":"lit","v":"megacredits","x":3894},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3416},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~737"},"d":0,"x":3895},"o":"+=","e":{"op":"var","n":"n~736","x":3896},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3417}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3414}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:600"}',
+    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3888},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3412},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3889},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3413},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3890},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3415},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3891},"o":"-=","e":{"op":"var","n":"n~731","x":3892},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3416}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3414},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":3893},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3417},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":3894},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3418},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0},"x":3895},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3420},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3896},"o":"-=","e":{"op":"var","n":"n~733","x":3897},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3421}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3419}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3411},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":3898},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3423},{"op":"let","v":"r~736","e":{"op":"lit","v":"megacredits","x":3899},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3424},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3900},"o":"+=","e":{"op":"var","n":"n~735","x":3901},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3425},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3902},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3426},{"op":"let","v":"t~737","e":{"op":"lit","v":"city","x":3903},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3427},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~738","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~738"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"tile","d":null},"b":{"op":"var","n":"t~737"}}}]},"x":3904},"t":{"op":"seq","b":[{"op":"let","v":"mine~741","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~740","src":{"op":"filt","v":"x~739","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~739"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3905},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3430},{"op":"let","v":"legal~750","e":{"op":"letx","v":"open~746","e":{"op":"filt","v":"s~743","src":{"op":"filt","v":"x~742","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~742"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"var","n":"t~737"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~741"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~743"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~744","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~743"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~745","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~745"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~745"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~749","e":{"op":"filt","v":"s~747","src":{"op":"var","n":"open~746"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~749"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~749"},"b":{"op":"var","n":"open~746"}}},"b":{"op":"var","n":"open~746"}},"x":3906},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3431},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~750"}]},"b":{"op":"lit","v":0},"x":3907},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3432},{"op":"choose","alts":[{"gens":[{"v":"space~751","src":{"op":"var","n":"legal~750","x":3908},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~737","x":3909},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3435},{"op":"let","v":"s~753","e":{"op":"var","n":"space~751","x":3910},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3436},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{},"x":3911},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~752"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3912},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3438},{"op":"set","t":{"op":"st","k":"last_space","x":3913},"o":"=","e":{"op":"var","n":"s~753","x":3914},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3439},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3915},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"bonus","d":null,"x":3916},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3442},{"op":"for","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~753"}],"kind":"spaces","x":3917},"w":{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"st","k":"board"},"neg":false,"x":3918},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3919},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3444},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3443},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"effect","d":null,"x":3920},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3445},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~752","x":3921},"space":{"op":"var","n":"s~753","x":3922},"by":{"op":"var","n":"you","x":3923}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3446}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3441},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3440}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3437}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3434},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~751"}],"x":3924}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3433}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3429},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3428}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3422},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3925},"b":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"lit","v":1,"x":3926},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3448},{"op":"let","v":"r~756","e":{"op":"lit","v":"megacredits","x":3927},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3449},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":3928},"o":"+=","e":{"op":"var","n":"n~755","x":3929},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3450}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3447}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:600"}',
 }

@@ -48,75 +48,75 @@ K = [
 ]
 
 
-x_3198 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3202 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3223 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3227 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2806(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:223
+def d_2831(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:223
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2809, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'heat', True)
+    c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'r~734', 'heat', True)
+    c, key = KEYPLACE(ctx, 2837, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_2807 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2808 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2832 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2833 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:223
 
 
-def d_2809(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2834(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2809, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2810 = _C.d_445  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2811 = _C.d_382  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2835 = _C.d_449  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2836 = _C.d_386  # rules_data/terraforming_mars/cards/141-208.yaml:223
 
 
-def d_2812(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2837(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2837, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2806: CPS(d_2806),
-    2807: CPS(d_2807),
-    2808: CPS(d_2808),
-    2809: CPS(d_2809),
-    2810: CPS(d_2810),
-    2811: CPS(d_2811),
-    2812: CPS(d_2812),
+    2831: CPS(d_2831),
+    2832: CPS(d_2832),
+    2833: CPS(d_2833),
+    2834: CPS(d_2834),
+    2835: CPS(d_2835),
+    2836: CPS(d_2836),
+    2837: CPS(d_2837),
 }
 
 
 CODE = {
-    3198: x_3198,
-    3202: x_3202,
+    3223: x_3223,
+    3227: x_3227,
 }
 AT = {
 }
@@ -124,5 +124,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:217
-    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3196},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2807},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3197},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2808},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3198},"o":"+=","e":{"op":"var","n":"n~715","x":3199},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2809},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":3200},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2810},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":3201},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2811},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3202},"o":"+=","e":{"op":"var","n":"n~717","x":3203},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2812}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2806},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
+    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3221},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2832},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3222},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2833},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3223},"o":"+=","e":{"op":"var","n":"n~731","x":3224},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2834},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":3225},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2835},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":3226},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2836},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3227},"o":"+=","e":{"op":"var","n":"n~733","x":3228},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2837}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2831},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
 }

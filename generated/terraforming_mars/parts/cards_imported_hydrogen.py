@@ -53,113 +53,82 @@ K = [
 ]
 
 
-x_865 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_870 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_871 = _C.x_871  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_872 = _C.x_872  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_874 = _C.x_874  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_878 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_873 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_878 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_879 = _C.x_879  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_880 = _C.x_880  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_882 = _C.x_882  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_886 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~722'))) is str else None) == E.get('r~721'))) and ((E.get('card~722') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~738'))) is str else None) == E.get('r~737'))) and ((E.get('card~738') != E.get('this'))) else False)
 
 
-def x_880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~722'), 0))
+    return (_w2.get(E.get('card~738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~738'), 0))
 
 
-def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~722')}
+    return {'card': E.get('card~738')}
 
 
-def x_885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_724, 0) if type(_h1) is dict else KEY(_h1, v_p_724, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_724, NOREC).get('step', 0) if type(v_p_724) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_724, NOREC).get('max', 0) if type(v_p_724) is str else 0))) is int else num(_w4))) for v_p_724 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_724, NOREC).get('tile', None) if type(v_p_724) is str else None) == E.get('t~723'))))
-    return MEMO(ctx, (885, E.get('t~723'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_740, 0) if type(_h1) is dict else KEY(_h1, v_p_740, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_740, NOREC).get('step', 0) if type(v_p_740) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_740, NOREC).get('max', 0) if type(v_p_740) is str else 0))) is int else num(_w4))) for v_p_740 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_740, NOREC).get('tile', None) if type(v_p_740) is str else None) == E.get('t~739'))))
+    return MEMO(ctx, (893, E.get('t~739'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_894(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~723'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~739'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_742, NOREC).get('reserved', None) if type(v_x_742) is str else None) == E.get('this')) for v_x_742 in [v_x_741 for v_x_741 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_741, NOREC).get('type', None) if type(v_x_741) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (894, E.get('this'), E.get('t~739'),), compute)
+
+
+def x_895(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~739'))) is str else None)
         _h2 = ctx.state.get('board')
         _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~723'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~723'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_729: (lambda v_near_732: (v_near_732 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~723'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_732) > 0)) else False) else v_open_729))([v_s_730 for v_s_730 in items_of(v_open_729) if (True if ((E.get('you') != None)) and (any((True if ((v_x_731 in _h2 if type(_h2) in (list, dict) else IN(v_x_731, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_731, {}) if type(_h2) is dict else KEY(_h2, v_x_731, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_731 in ADJ(ctx, 'spaces', v_s_730))) else False)]))([v_s_726 for v_s_726 in [v_x_725 for v_x_725 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_725, NOREC).get('type', None) if type(v_x_725) is str else None) == _h1)] if (True if ((not (v_s_726 in _h2 if type(_h2) in (list, dict) else IN(v_s_726, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_726, NOREC).get('reserved', None) if type(v_s_726) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_726, NOREC).get('reserved', None) if type(v_s_726) is str else None) == E.get('t~723'))) or (((ctx.index.plain['spaces'].get(v_s_726, NOREC).get('reserved', None) if type(v_s_726) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_726 in _h3 if type(_h3) in (list, dict) else IN(v_s_726, _h3)))) or (((_h3.get(v_s_726, None) if type(_h3) is dict else KEY(_h3, v_s_726, None)) == E.get('you'))) else False)) and ((True if ((v_s_726 in _h4 if type(_h4) in (list, dict) else IN(v_s_726, _h4))) or ((not any((True if ((v_x_727 in _h2 if type(_h2) in (list, dict) else IN(v_x_727, _h2))) and ((not (v_x_727 in _h4 if type(_h4) in (list, dict) else IN(v_x_727, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_728)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_728)) else False)) else False) for v_u_728 in items_of(_h5))) else False) for v_x_727 in ADJ(ctx, 'spaces', v_s_726)))) else False)) else False)])
-    return MEMO(ctx, (886, E.get('this'), E.get('t~723'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~739'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~739'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return (lambda v_open_748: ((lambda v_near_751: (v_near_751 if (FN['count'](ctx, None, v_near_751) > 0) else v_open_748))([v_s_749 for v_s_749 in items_of(v_open_748) if (True if ((E.get('you') != None)) and (any((True if ((v_x_750 in _h2 if type(_h2) in (list, dict) else IN(v_x_750, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_750, {}) if type(_h2) is dict else KEY(_h2, v_x_750, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_750 in ADJ(ctx, 'spaces', v_s_749))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~739'))) is str else None) == 'if_possible') else v_open_748))([v_s_745 for v_s_745 in [v_x_744 for v_x_744 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_744, NOREC).get('type', None) if type(v_x_744) is str else None) == _h1)] if (True if ((not (v_s_745 in _h2 if type(_h2) in (list, dict) else IN(v_s_745, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_745, NOREC).get('reserved', None) if type(v_s_745) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_745, NOREC).get('reserved', None) if type(v_s_745) is str else None) == E.get('t~739'))) or (((ctx.index.plain['spaces'].get(v_s_745, NOREC).get('reserved', None) if type(v_s_745) is str else None) == E.get('mine~743'))) else False)) and ((True if ((not (v_s_745 in _h3 if type(_h3) in (list, dict) else IN(v_s_745, _h3)))) or (((_h3.get(v_s_745, None) if type(_h3) is dict else KEY(_h3, v_s_745, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_745 in _h5 if type(_h5) in (list, dict) else IN(v_s_745, _h5))) or ((not any((True if ((v_x_746 in _h2 if type(_h2) in (list, dict) else IN(v_x_746, _h2))) and ((not (v_x_746 in _h5 if type(_h5) in (list, dict) else IN(v_x_746, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_746, {}) if type(_h2) is dict else KEY(_h2, v_x_746, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_746, {}) if type(_h2) is dict else KEY(_h2, v_x_746, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_747)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_746, {}) if type(_h2) is dict else KEY(_h2, v_x_746, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_747)) else False)) else False) for v_u_747 in items_of(_h4))) else False) for v_x_746 in ADJ(ctx, 'spaces', v_s_745)))) else False)) else False)])
+    return MEMO(ctx, (895, E.get('mine~743'), E.get('t~739'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~733')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~752')) > 0)
 
 
-def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~736'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~736'), {}))
+x_900 = _C.x_900  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_901 = _C.x_901  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_902 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_904 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_905 = _C.x_905  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_906 = _C.x_906  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_907 = _C.x_907  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_908 = _C.x_908  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_909 = _C.x_909  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_913 = _C.x_913  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def x_892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~735'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~735'))) is str else False) else None), 'card': E.get('this')}
-
-
-x_893 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_895 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~736'))
-
-
-def x_897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~736'))
-
-
-def x_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~737') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~737'), _w1))
-
-
-def x_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~737'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~737'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~735'))
-
-
-def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~734')}
-
-
-def t_774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def t_782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -167,430 +136,334 @@ def t_774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~723', 'ocean', True)
-        return t_791(ctx, k, s, E)
+        LOCAL(ctx, E, 't~739', 'ocean', True)
+        return t_799(ctx, k, s, E)
 
-    return t_775(ctx, r1, s, E)
-
-
-def t_775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 775, None, [], k)
+    return t_783(ctx, r1, s, E)
 
 
-def d_776(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[3])
-    return True
-
-
-d_777 = _C.d_777  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_778 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:197
-
-
-def d_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[3])
-    return True
-
-
-def t_780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'microbe', True)
-    return t_783(ctx, k, s, E)
-
-
-d_781 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_782 = _C.d_782  # rules_data/terraforming_mars/cards/001-070.yaml:197
-
-
-def t_783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 783, None, [], k)
 
 
-def d_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
+def d_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 784, PL(ctx, E.get('you')).get('card_res'), E.get('card~719'))
+    LOCAL(ctx, E, 'n~731', 3, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    c, key = KEYPLACE(ctx, 787, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[3])
     return True
 
 
-def t_785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 2, True)
-    LOCAL(ctx, E, 'r~721', 'animal', True)
-    return t_788(ctx, k, s, E)
-
-
+d_785 = _C.d_785  # rules_data/terraforming_mars/cards/001-070.yaml:197
 d_786 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:197
 
 
-def d_787(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~721', 'animal', True)
+    c, key = KEYPLACE(ctx, 787, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[3])
     return True
 
 
 def t_788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'r~734', 'microbe', True)
+    return t_791(ctx, k, s, E)
+
+
+d_789 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_790 = _C.d_790  # rules_data/terraforming_mars/cards/001-070.yaml:197
+
+
+def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 788, None, [], k)
+    return CHOOSE(ctx, 791, None, [], k)
 
 
-def d_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 789, PL(ctx, E.get('you')).get('card_res'), E.get('card~722'))
+    c, key = KEYPLACE(ctx, 792, PL(ctx, E.get('you')).get('card_res'), E.get('card~735'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-def d_790(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def t_793(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~736', 2, True)
+    LOCAL(ctx, E, 'r~737', 'animal', True)
+    return t_796(ctx, k, s, E)
+
+
+d_794 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:197
+
+
+def d_795(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~723', 'ocean', True)
+    LOCAL(ctx, E, 'r~737', 'animal', True)
     return True
 
 
-def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 796, None, [], k)
+
+
+def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_885(ctx, E):
-        return t_792(ctx, k, s, E)
+    c, key = KEYPLACE(ctx, 797, PL(ctx, E.get('you')).get('card_res'), E.get('card~738'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~736'), '+=', False, K[4])
+    return True
+
+
+def d_798(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~739', 'ocean', True)
+    return True
+
+
+def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_893(ctx, E):
+        return t_800(ctx, k, s, E)
     return k()
 
 
-def t_792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~733', x_886(ctx, E), True)
-    if not x_887(ctx, E):
+    LOCAL(ctx, E, 'mine~743', x_894(ctx, E), True)
+    LOCAL(ctx, E, 'legal~752', x_895(ctx, E), True)
+    if not x_896(ctx, E):
         return False
-    return t_795(ctx, k, s, E)
+    return t_804(ctx, k, s, E)
 
 
-def d_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~733', x_886(ctx, E), True)
+    LOCAL(ctx, E, 'mine~743', x_894(ctx, E), True)
     return True
 
 
-def d_794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_802(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_887(ctx, E):
+    LOCAL(ctx, E, 'legal~752', x_895(ctx, E), True)
+    return True
+
+
+def d_803(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_896(ctx, E):
         return False
     return True
 
 
-def t_795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 795, None, [], k)
+    return CHOOSE(ctx, 804, None, [], k)
 
 
-def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~735', E.get('t~723'), True)
-    LOCAL(ctx, E, 's~736', E.get('space~734'), True)
-    return t_799(ctx, k, s, E)
+    LOCAL(ctx, E, 't~754', E.get('t~739'), True)
+    LOCAL(ctx, E, 's~755', E.get('space~753'), True)
+    return t_808(ctx, k, s, E)
 
 
-def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~735', E.get('t~723'), True)
+    LOCAL(ctx, E, 't~754', E.get('t~739'), True)
     return True
 
 
-def d_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~736', E.get('space~734'), True)
-    return True
+d_807 = _C.d_807  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~736'))
+    c, key = KEYPLACE(ctx, 809, ctx.state.get('board'), E.get('s~755'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~736'), '=', False, K[6])
-    return t_802(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_901(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~755'), '=', False, K[6])
+    return t_811(ctx, k, s, E)
 
 
-def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~736'))
+    c, key = KEYPLACE(ctx, 809, ctx.state.get('board'), E.get('s~755'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_901(ctx, E), '=', False, K[5])
     return True
 
 
-def d_801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~736'), '=', False, K[6])
-    return True
-
-
-def t_802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_895(ctx, E):
-        return t_803(ctx, k, s, E)
-    return k()
-
-
-def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_805(ctx, r2, s, E)
-
-    def r2():
-        return t_807(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~735'), 'space': E.get('s~736'), 'by': E.get('you')})
-        return k()
-
-    return t_804(ctx, r1, s, E)
-
-
-def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_896(ctx, E), k)
-
-
-def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_897(ctx, E)))
-    old = E.get('x~737', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~737', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~737', item, True)
-            if x_898(ctx, E):
-                return t_806(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_899(ctx, E), k)
-
-
-def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_900(ctx, E), k)
-
-
-def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~735'), 'space': E.get('s~736'), 'by': E.get('you')})
-    return True
+d_810 = _C.d_810  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_811 = _C.t_811  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_812 = _C.t_812  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_813 = _C.t_813  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_814 = _C.t_814  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_815 = _C.t_815  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_816 = _C.t_816  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_817 = _C.d_817  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    774: t_774,
-    775: t_775,
-    776: CPS(d_776),
-    777: CPS(d_777),
-    778: CPS(d_778),
-    779: CPS(d_779),
-    780: t_780,
-    781: CPS(d_781),
-    782: CPS(d_782),
+    782: t_782,
     783: t_783,
     784: CPS(d_784),
-    785: t_785,
+    785: CPS(d_785),
     786: CPS(d_786),
     787: CPS(d_787),
     788: t_788,
     789: CPS(d_789),
     790: CPS(d_790),
     791: t_791,
-    792: t_792,
-    793: CPS(d_793),
+    792: CPS(d_792),
+    793: t_793,
     794: CPS(d_794),
-    795: t_795,
+    795: CPS(d_795),
     796: t_796,
     797: CPS(d_797),
     798: CPS(d_798),
     799: t_799,
-    800: CPS(d_800),
+    800: t_800,
     801: CPS(d_801),
-    802: t_802,
-    803: t_803,
+    802: CPS(d_802),
+    803: CPS(d_803),
     804: t_804,
     805: t_805,
-    806: t_806,
-    807: t_807,
-    808: CPS(d_808),
+    806: CPS(d_806),
+    807: CPS(d_807),
+    808: t_808,
+    809: CPS(d_809),
+    810: CPS(d_810),
+    811: t_811,
+    812: t_812,
+    813: t_813,
+    814: t_814,
+    815: t_815,
+    816: t_816,
+    817: CPS(d_817),
 }
 
 
 CODE = {
-    865: x_865,
-    870: x_870,
-    871: x_871,
-    872: x_872,
-    874: x_874,
+    873: x_873,
     878: x_878,
     879: x_879,
     880: x_880,
     882: x_882,
-    885: x_885,
     886: x_886,
     887: x_887,
-    891: x_891,
-    892: x_892,
+    888: x_888,
+    890: x_890,
     893: x_893,
+    894: x_894,
     895: x_895,
     896: x_896,
-    897: x_897,
-    898: x_898,
-    899: x_899,
     900: x_900,
+    901: x_901,
+    902: x_902,
     904: x_904,
+    905: x_905,
+    906: x_906,
+    907: x_907,
+    908: x_908,
+    909: x_909,
+    913: x_913,
 }
 AT = {
-    879: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    880: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    882: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    885: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    886: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    887: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    891: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    892: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    896: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    897: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    898: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    899: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    900: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    904: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    887: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    888: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    890: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    893: 'rules_data/terraforming_mars/definitions/board.yaml:124',
+    894: 'rules_data/terraforming_mars/definitions/board.yaml:125',
+    895: 'rules_data/terraforming_mars/definitions/board.yaml:126',
+    896: 'rules_data/terraforming_mars/definitions/board.yaml:127',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:191
-    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":863},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":777},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":864},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":778},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":865},"o":"+=","e":{"op":"var","n":"n~715","x":866},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":779}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":776},"label":{"op":"lit","v":{"option":0},"x":867}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":868},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":781},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":869},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":782},{"op":"choose","alts":[{"gens":[{"v":"card~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":870},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~719"},"f":"resource","d":null},"b":{"op":"var","n":"r~718"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~719"},"b":{"op":"var","n":"this"}}],"x":871}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~719"},"d":0,"x":872},"o":"+=","e":{"op":"var","n":"n~717","x":873},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":784},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~719"}],"x":874}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":783}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":780},"label":{"op":"lit","v":{"option":1},"x":875}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~720","e":{"op":"lit","v":2,"x":876},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":786},{"op":"let","v":"r~721","e":{"op":"lit","v":"animal","x":877},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":787},{"op":"choose","alts":[{"gens":[{"v":"card~722","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":878},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~722"},"f":"resource","d":null},"b":{"op":"var","n":"r~721"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~722"},"b":{"op":"var","n":"this"}}],"x":879}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~722"},"d":0,"x":880},"o":"+=","e":{"op":"var","n":"n~720","x":881},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":789},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~722"}],"x":882}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":788}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":785},"label":{"op":"lit","v":{"option":2},"x":883}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":775},{"op":"let","v":"t~723","e":{"op":"lit","v":"ocean","x":884},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":790},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~724","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~724"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~724"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~724"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~724"},"f":"tile","d":null},"b":{"op":"var","n":"t~723"}}}]},"x":885},"t":{"op":"seq","b":[{"op":"let","v":"legal~733","e":{"op":"letx","v":"open~729","e":{"op":"filt","v":"s~726","src":{"op":"filt","v":"x~725","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~725"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~726"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"reserved","d":null},"b":{"op":"var","n":"t~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~726"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~726"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~726"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~728","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~728"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~728"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~732","e":{"op":"filt","v":"s~730","src":{"op":"var","n":"open~729"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~732"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~732"},"b":{"op":"var","n":"open~729"}}},"x":886},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":793},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~733"}]},"b":{"op":"lit","v":0},"x":887},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":794},{"op":"choose","alts":[{"gens":[{"v":"space~734","src":{"op":"var","n":"legal~733","x":888},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~735","e":{"op":"var","n":"t~723","x":889},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":797},{"op":"let","v":"s~736","e":{"op":"var","n":"space~734","x":890},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":798},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~736"},"d":{},"x":891},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~735"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":892},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":800},{"op":"set","t":{"op":"st","k":"last_space","x":893},"o":"=","e":{"op":"var","n":"s~736","x":894},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":801},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":895},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"bonus","d":null,"x":896},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":804},{"op":"for","v":"x~737","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~736"}],"kind":"spaces","x":897},"w":{"op":"in","a":{"op":"var","n":"x~737"},"b":{"op":"st","k":"board"},"neg":false,"x":898},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":899},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":806},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":805},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"effect","d":null,"x":900},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":807},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~735","x":901},"space":{"op":"var","n":"s~736","x":902},"by":{"op":"var","n":"you","x":903}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":808}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":803},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":802}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":799}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":796},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~734"}],"x":904}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":795}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":792},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":791}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":774},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
+    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":871},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":785},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":872},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":786},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":873},"o":"+=","e":{"op":"var","n":"n~731","x":874},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":787}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":784},"label":{"op":"lit","v":{"option":0},"x":875}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":876},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":789},{"op":"let","v":"r~734","e":{"op":"lit","v":"microbe","x":877},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":790},{"op":"choose","alts":[{"gens":[{"v":"card~735","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":878},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~735"},"f":"resource","d":null},"b":{"op":"var","n":"r~734"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~735"},"b":{"op":"var","n":"this"}}],"x":879}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~735"},"d":0,"x":880},"o":"+=","e":{"op":"var","n":"n~733","x":881},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":792},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~735"}],"x":882}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":791}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":788},"label":{"op":"lit","v":{"option":1},"x":883}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~736","e":{"op":"lit","v":2,"x":884},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":794},{"op":"let","v":"r~737","e":{"op":"lit","v":"animal","x":885},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":795},{"op":"choose","alts":[{"gens":[{"v":"card~738","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":886},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~738"},"f":"resource","d":null},"b":{"op":"var","n":"r~737"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~738"},"b":{"op":"var","n":"this"}}],"x":887}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~738"},"d":0,"x":888},"o":"+=","e":{"op":"var","n":"n~736","x":889},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":797},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~738"}],"x":890}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":796}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":793},"label":{"op":"lit","v":{"option":2},"x":891}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":783},{"op":"let","v":"t~739","e":{"op":"lit","v":"ocean","x":892},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":798},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~740","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~740"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~740"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~740"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~740"},"f":"tile","d":null},"b":{"op":"var","n":"t~739"}}}]},"x":893},"t":{"op":"seq","b":[{"op":"let","v":"mine~743","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"filt","v":"x~741","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~741"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~742"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":894},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":801},{"op":"let","v":"legal~752","e":{"op":"letx","v":"open~748","e":{"op":"filt","v":"s~745","src":{"op":"filt","v":"x~744","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~744"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~745"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~745"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~745"},"f":"reserved","d":null},"b":{"op":"var","n":"t~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~745"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~743"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~745"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~745"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~745"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~747","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~747"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~747"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~751","e":{"op":"filt","v":"s~749","src":{"op":"var","n":"open~748"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~750","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~749"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~750"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~750"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~751"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~751"},"b":{"op":"var","n":"open~748"}}},"b":{"op":"var","n":"open~748"}},"x":895},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":802},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~752"}]},"b":{"op":"lit","v":0},"x":896},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":803},{"op":"choose","alts":[{"gens":[{"v":"space~753","src":{"op":"var","n":"legal~752","x":897},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~754","e":{"op":"var","n":"t~739","x":898},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":806},{"op":"let","v":"s~755","e":{"op":"var","n":"space~753","x":899},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":807},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~755"},"d":{},"x":900},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~754"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":901},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":809},{"op":"set","t":{"op":"st","k":"last_space","x":902},"o":"=","e":{"op":"var","n":"s~755","x":903},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":810},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":904},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"bonus","d":null,"x":905},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":813},{"op":"for","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces","x":906},"w":{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false,"x":907},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":908},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":815},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":814},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"effect","d":null,"x":909},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":816},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~754","x":910},"space":{"op":"var","n":"s~755","x":911},"by":{"op":"var","n":"you","x":912}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":817}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":812},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":811}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":808}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":805},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~753"}],"x":913}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":804}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":800},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":799}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":782},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
 }

@@ -51,38 +51,38 @@ K = [
 ]
 
 
-x_3206 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3207 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3209 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3211 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3212 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3216 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3220 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3221 = _C.x_3221  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3222 = _C.x_3222  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3224 = _C.x_3224  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3227 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3231 = _C.x_1217  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3232 = _C.x_1218  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3234 = _C.x_1220  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3236 = _C.x_1222  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3237 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3241 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3245 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3246 = _C.x_3246  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3247 = _C.x_3247  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3249 = _C.x_3249  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3252 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_3228(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~724'))) is str else None) == E.get('r~723'))) and ((E.get('card~724') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~740'))) is str else None) == E.get('r~739'))) and ((E.get('card~740') != E.get('this'))) else False)
 
 
-def x_3229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~724'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~724'), 0))
+    return (_w2.get(E.get('card~740'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~740'), 0))
 
 
-def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~724')}
+    return {'card': E.get('card~740')}
 
 
-def t_2813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def t_2838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,206 +90,206 @@ def t_2813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~722', 2, True)
-        LOCAL(ctx, E, 'r~723', 'animal', True)
-        return t_2831(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~738', 2, True)
+        LOCAL(ctx, E, 'r~739', 'animal', True)
+        return t_2856(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~715', 'tr', True)
-    LOCAL(ctx, E, 'n~716', 1, True)
-    if not d_2816(ctx, E):
+    LOCAL(ctx, E, 't~731', 'tr', True)
+    LOCAL(ctx, E, 'n~732', 1, True)
+    if not d_2841(ctx, E):
         return False
     ctx.steps += 5
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2824, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 4, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    c, key = KEYPLACE(ctx, 2849, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'microbe', True)
-    return t_2827(ctx, r1, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~735', 3, True)
+    LOCAL(ctx, E, 'r~736', 'microbe', True)
+    return t_2852(ctx, r1, s, E)
 
 
-d_2814 = _C.d_1072  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2815 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2839 = _C.d_1084  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2840 = _C.d_519  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2841(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3206(ctx, E):
+    if x_3231(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2817, ctx.state.get('game_tracks'), E.get('t~715'))
+        c, key = KEYPLACE(ctx, 2842, ctx.state.get('game_tracks'), E.get('t~731'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[1])
     else:
-        if not d_2818(ctx, E):
+        if not d_2843(ctx, E):
             return False
     return True
 
 
-def d_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2817, ctx.state.get('game_tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2842, ctx.state.get('game_tracks'), E.get('t~731'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[1])
     return True
 
 
-def d_2818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2843(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2819, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2844, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
-    if not d_2820(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[2])
+    if not d_2845(ctx, E):
         return False
     return True
 
 
-def d_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2844(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2819, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2844, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[2])
     return True
 
 
-d_2820 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2821 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2822 = _C.d_1155  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2823 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2845 = _C.d_1090  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2846 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2847 = _C.d_1167  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2848 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2849(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2824, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2849, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_2825 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2826 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2850 = _C.d_718  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2851 = _C.d_2748  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def t_2827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2827, None, [], k)
+    return CHOOSE(ctx, 2852, None, [], k)
 
 
-def d_2828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2828, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
+    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('card_res'), E.get('card~737'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[4])
     return True
 
 
-d_2829 = _C.d_2490  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2854 = _C.d_2513  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def d_2855(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~723', 'animal', True)
+    LOCAL(ctx, E, 'r~739', 'animal', True)
     return True
 
 
-def t_2831(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2831, None, [], k)
+    return CHOOSE(ctx, 2856, None, [], k)
 
 
-def d_2832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2832, PL(ctx, E.get('you')).get('card_res'), E.get('card~724'))
+    c, key = KEYPLACE(ctx, 2857, PL(ctx, E.get('you')).get('card_res'), E.get('card~740'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~722'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~738'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    2813: t_2813,
-    2814: CPS(d_2814),
-    2815: CPS(d_2815),
-    2816: CPS(d_2816),
-    2817: CPS(d_2817),
-    2818: CPS(d_2818),
-    2819: CPS(d_2819),
-    2820: CPS(d_2820),
-    2821: CPS(d_2821),
-    2822: CPS(d_2822),
-    2823: CPS(d_2823),
-    2824: CPS(d_2824),
-    2825: CPS(d_2825),
-    2826: CPS(d_2826),
-    2827: t_2827,
-    2828: CPS(d_2828),
-    2829: CPS(d_2829),
-    2830: CPS(d_2830),
-    2831: t_2831,
-    2832: CPS(d_2832),
+    2838: t_2838,
+    2839: CPS(d_2839),
+    2840: CPS(d_2840),
+    2841: CPS(d_2841),
+    2842: CPS(d_2842),
+    2843: CPS(d_2843),
+    2844: CPS(d_2844),
+    2845: CPS(d_2845),
+    2846: CPS(d_2846),
+    2847: CPS(d_2847),
+    2848: CPS(d_2848),
+    2849: CPS(d_2849),
+    2850: CPS(d_2850),
+    2851: CPS(d_2851),
+    2852: t_2852,
+    2853: CPS(d_2853),
+    2854: CPS(d_2854),
+    2855: CPS(d_2855),
+    2856: t_2856,
+    2857: CPS(d_2857),
 }
 
 
 CODE = {
-    3206: x_3206,
-    3207: x_3207,
-    3209: x_3209,
-    3211: x_3211,
-    3212: x_3212,
-    3216: x_3216,
-    3220: x_3220,
-    3221: x_3221,
-    3222: x_3222,
-    3224: x_3224,
-    3227: x_3227,
-    3228: x_3228,
-    3229: x_3229,
     3231: x_3231,
+    3232: x_3232,
+    3234: x_3234,
+    3236: x_3236,
+    3237: x_3237,
+    3241: x_3241,
+    3245: x_3245,
+    3246: x_3246,
+    3247: x_3247,
+    3249: x_3249,
+    3252: x_3252,
+    3253: x_3253,
+    3254: x_3254,
+    3256: x_3256,
 }
 AT = {
-    3228: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3229: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3231: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3253: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3254: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3256: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:225
-    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":3204},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2814},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":3205},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2815},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3206},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":3207},"o":"+=","e":{"op":"var","n":"n~716","x":3208},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2817},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":3209},"o":"+=","e":{"op":"var","n":"n~716","x":3210},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2819},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":3211},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3212},"o":"=","e":{"op":"lit","v":true,"x":3213},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2821},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2820}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2816},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":3214},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2822},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3215},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2823},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3216},"o":"+=","e":{"op":"var","n":"n~717","x":3217},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2824},{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":3218},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2825},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3219},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2826},{"op":"choose","alts":[{"gens":[{"v":"card~721","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3220},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~721"},"f":"resource","d":null},"b":{"op":"var","n":"r~720"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~721"},"b":{"op":"var","n":"this"}}],"x":3221}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~721"},"d":0,"x":3222},"o":"+=","e":{"op":"var","n":"n~719","x":3223},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2828},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~721"}],"x":3224}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2827},{"op":"let","v":"n~722","e":{"op":"lit","v":2,"x":3225},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2829},{"op":"let","v":"r~723","e":{"op":"lit","v":"animal","x":3226},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2830},{"op":"choose","alts":[{"gens":[{"v":"card~724","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3227},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~724"},"f":"resource","d":null},"b":{"op":"var","n":"r~723"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~724"},"b":{"op":"var","n":"this"}}],"x":3228}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~724"},"d":0,"x":3229},"o":"+=","e":{"op":"var","n":"n~722","x":3230},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2832},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~724"}],"x":3231}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2831}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2813},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
+    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"tr","x":3229},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2839},{"op":"let","v":"n~732","e":{"op":"lit","v":1,"x":3230},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2840},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~731"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3231},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~731"},"d":0,"x":3232},"o":"+=","e":{"op":"var","n":"n~732","x":3233},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2842},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~731"},"d":0,"x":3234},"o":"+=","e":{"op":"var","n":"n~732","x":3235},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2844},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~731"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~732"},"b":{"op":"lit","v":0}}],"x":3236},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3237},"o":"=","e":{"op":"lit","v":true,"x":3238},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2846},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2845}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2843},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2841},{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":3239},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2847},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3240},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2848},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3241},"o":"+=","e":{"op":"var","n":"n~733","x":3242},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2849},{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":3243},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2850},{"op":"let","v":"r~736","e":{"op":"lit","v":"microbe","x":3244},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2851},{"op":"choose","alts":[{"gens":[{"v":"card~737","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3245},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~737"},"f":"resource","d":null},"b":{"op":"var","n":"r~736"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~737"},"b":{"op":"var","n":"this"}}],"x":3246}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~737"},"d":0,"x":3247},"o":"+=","e":{"op":"var","n":"n~735","x":3248},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2853},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~737"}],"x":3249}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2852},{"op":"let","v":"n~738","e":{"op":"lit","v":2,"x":3250},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2854},{"op":"let","v":"r~739","e":{"op":"lit","v":"animal","x":3251},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2855},{"op":"choose","alts":[{"gens":[{"v":"card~740","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3252},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~740"},"f":"resource","d":null},"b":{"op":"var","n":"r~739"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~740"},"b":{"op":"var","n":"this"}}],"x":3253}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~740"},"d":0,"x":3254},"o":"+=","e":{"op":"var","n":"n~738","x":3255},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2857},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~740"}],"x":3256}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2856}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2838},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
 }

@@ -48,81 +48,81 @@ K = [
 ]
 
 
-x_3116 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3120 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3122 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:186
+x_3140 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3144 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3146 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
-def d_2736(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
+def d_2760(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2739, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    c, key = KEYPLACE(ctx, 2763, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 2742, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'steel', True)
+    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_2737 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2738 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2761 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2762 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:185
 
 
-def d_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2763(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2739, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2763, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
     return True
 
 
-d_2740 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2741 = _C.d_658  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2764 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2765 = _C.d_665  # rules_data/terraforming_mars/cards/141-208.yaml:185
 
 
-def d_2742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2742, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-t_2743 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:186
+t_2767 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 TRIALS = {
-    2736: CPS(d_2736),
-    2737: CPS(d_2737),
-    2738: CPS(d_2738),
-    2739: CPS(d_2739),
-    2740: CPS(d_2740),
-    2741: CPS(d_2741),
-    2742: CPS(d_2742),
-    2743: t_2743,
+    2760: CPS(d_2760),
+    2761: CPS(d_2761),
+    2762: CPS(d_2762),
+    2763: CPS(d_2763),
+    2764: CPS(d_2764),
+    2765: CPS(d_2765),
+    2766: CPS(d_2766),
+    2767: t_2767,
 }
 
 
 CODE = {
-    3116: x_3116,
-    3120: x_3120,
-    3122: x_3122,
+    3140: x_3140,
+    3144: x_3144,
+    3146: x_3146,
 }
 AT = {
 }
@@ -130,5 +130,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:179
-    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3114},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2737},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3115},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2738},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3116},"o":"+=","e":{"op":"var","n":"n~715","x":3117},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2739},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3118},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2740},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":3119},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2741},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3120},"o":"+=","e":{"op":"var","n":"n~717","x":3121},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2742}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2736},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3122},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2743},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
+    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3138},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2761},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3139},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2762},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3140},"o":"+=","e":{"op":"var","n":"n~731","x":3141},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2763},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3142},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2764},{"op":"let","v":"r~734","e":{"op":"lit","v":"steel","x":3143},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2765},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3144},"o":"+=","e":{"op":"var","n":"n~733","x":3145},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2766}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2760},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3146},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2767},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
 }

@@ -48,24 +48,24 @@ K = [
 ]
 
 
-def x_3045(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_3069(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     if E is None:
         E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'heat', 0))
 
 
-x_3046 = _C.x_3046  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-x_3047 = _C.x_3047  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3048 = _C.x_3048  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3050 = _C.x_3050  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3052 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3054 = _C.x_3054  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3055 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3057 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3059 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3070 = _C.x_3070  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+x_3071 = _C.x_3071  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3072 = _C.x_3072  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3074 = _C.x_3074  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3076 = _C.x_3072  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3078 = _C.x_3078  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3079 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3081 = _C.x_3072  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3083 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2676(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def t_2700(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73,141 +73,141 @@ def t_2676(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~717', x_3052(ctx, E), True)
-        LOCAL(ctx, E, 'r~718', 'heat', True)
-        if not d_2684(ctx, E):
+        LOCAL(ctx, E, 'n~733', x_3076(ctx, E), True)
+        LOCAL(ctx, E, 'r~734', 'heat', True)
+        if not d_2708(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~719', x_3057(ctx, E), True)
-        LOCAL(ctx, E, 'r~720', 'megacredits', True)
-        c, key = KEYPLACE(ctx, 2689, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        LOCAL(ctx, E, 'n~735', x_3081(ctx, E), True)
+        LOCAL(ctx, E, 'r~736', 'megacredits', True)
+        c, key = KEYPLACE(ctx, 2713, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~715', x_3045(ctx, E), True)
-    return t_2678(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~731', x_3069(ctx, E), True)
+    return t_2702(ctx, r1, s, E)
 
 
-def d_2677(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2701(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', x_3045(ctx, E), True)
+    LOCAL(ctx, E, 'n~731', x_3069(ctx, E), True)
     return True
 
 
-def t_2678(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def t_2702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3046(ctx, E):
+    if not x_3070(ctx, E):
         return False
-    return t_2680(ctx, k, s, E)
+    return t_2704(ctx, k, s, E)
 
 
-d_2679 = _C.d_2679  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_2703 = _C.d_2703  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
 
 
-def t_2680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def t_2704(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2680, None, [], k)
+    return CHOOSE(ctx, 2704, None, [], k)
 
 
-d_2681 = _C.d_2681  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_2682 = _C.d_2682  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2683 = _C.d_382  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2705 = _C.d_2705  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_2706 = _C.d_2706  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2707 = _C.d_386  # rules_data/terraforming_mars/cards/141-208.yaml:126
 
 
-def d_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3054(ctx, E):
+    if not x_3078(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2686, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2710, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '-=', False, K[0])
     return True
 
 
-d_2685 = _C.d_2685  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2709 = _C.d_2709  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2686, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2710, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '-=', False, K[0])
     return True
 
 
-d_2687 = _C.d_2687  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2688 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2711 = _C.d_2711  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2712 = _C.d_671  # rules_data/terraforming_mars/cards/141-208.yaml:126
 
 
-def d_2689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2689, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2713, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2676: t_2676,
-    2677: CPS(d_2677),
-    2678: t_2678,
-    2679: CPS(d_2679),
-    2680: t_2680,
-    2681: CPS(d_2681),
-    2682: CPS(d_2682),
-    2683: CPS(d_2683),
-    2684: CPS(d_2684),
-    2685: CPS(d_2685),
-    2686: CPS(d_2686),
-    2687: CPS(d_2687),
-    2688: CPS(d_2688),
-    2689: CPS(d_2689),
+    2700: t_2700,
+    2701: CPS(d_2701),
+    2702: t_2702,
+    2703: CPS(d_2703),
+    2704: t_2704,
+    2705: CPS(d_2705),
+    2706: CPS(d_2706),
+    2707: CPS(d_2707),
+    2708: CPS(d_2708),
+    2709: CPS(d_2709),
+    2710: CPS(d_2710),
+    2711: CPS(d_2711),
+    2712: CPS(d_2712),
+    2713: CPS(d_2713),
 }
 
 
 CODE = {
-    3045: x_3045,
-    3046: x_3046,
-    3047: x_3047,
-    3048: x_3048,
-    3050: x_3050,
-    3052: x_3052,
-    3054: x_3054,
-    3055: x_3055,
-    3057: x_3057,
-    3059: x_3059,
+    3069: x_3069,
+    3070: x_3070,
+    3071: x_3071,
+    3072: x_3072,
+    3074: x_3074,
+    3076: x_3076,
+    3078: x_3078,
+    3079: x_3079,
+    3081: x_3081,
+    3083: x_3083,
 }
 AT = {
-    3045: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    3069: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:119
-    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3045},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2677},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~715"},"b":{"op":"lit","v":1},"x":3046},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2679},{"op":"choose","alts":[{"gens":[{"v":"k~716","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~715"},"x":3047},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3048},"o":"=","e":{"op":"var","n":"k~716","x":3049},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2681},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~716"}],"x":3050}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~715","x":3051}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2680}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2678},{"op":"let","v":"n~717","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3052},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2682},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":3053},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2683},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":3054},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2685},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3055},"o":"-=","e":{"op":"var","n":"n~717","x":3056},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2686}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2684},{"op":"let","v":"n~719","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3057},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2687},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3058},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2688},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3059},"o":"+=","e":{"op":"var","n":"n~719","x":3060},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2689}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2676},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
+    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2701},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~731"},"b":{"op":"lit","v":1},"x":3070},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2703},{"op":"choose","alts":[{"gens":[{"v":"k~732","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~731"},"x":3071},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3072},"o":"=","e":{"op":"var","n":"k~732","x":3073},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2705},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~732"}],"x":3074}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~731","x":3075}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2704}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2702},{"op":"let","v":"n~733","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3076},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2706},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":3077},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2707},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0},"x":3078},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2709},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3079},"o":"-=","e":{"op":"var","n":"n~733","x":3080},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2710}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2708},{"op":"let","v":"n~735","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3081},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2711},{"op":"let","v":"r~736","e":{"op":"lit","v":"megacredits","x":3082},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2712},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3083},"o":"+=","e":{"op":"var","n":"n~735","x":3084},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2713}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2700},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
 }

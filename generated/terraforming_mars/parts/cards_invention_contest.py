@@ -51,52 +51,52 @@ K = [
 ]
 
 
-x_3699 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3700 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3701 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3702 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3704 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3705 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3706 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3707 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3708 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3709 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3710 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3711 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3712 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3713 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3714 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3715 = _C.x_2415  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3717 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3718 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3719 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+x_3729 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3730 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3731 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3732 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3734 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3735 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3736 = _C.x_491  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3737 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3738 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3739 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3740 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3741 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3742 = _C.x_2434  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3743 = _C.x_522  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3744 = _C.x_2434  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3745 = _C.x_2437  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3747 = _C.x_466  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3748 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3749 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
-def t_3234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+def t_3264(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'k~716', 1, True)
-    return t_3237(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~731', 3, True)
+    LOCAL(ctx, E, 'k~732', 1, True)
+    return t_3267(ctx, k, s, E)
 
 
-d_3235 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:526
+d_3265 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:526
 
 
-def d_3236(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+def d_3266(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~716', 1, True)
+    LOCAL(ctx, E, 'k~732', 1, True)
     return True
 
 
-def t_3237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+def t_3267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,156 +104,156 @@ def t_3237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_3718(ctx, E), '+=', True, K[0])
+        SET(ctx, 'discard', ctx.state, 'discard', x_3748(ctx, E), '+=', True, K[0])
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
-    if not d_3239(ctx, E):
+    LOCAL(ctx, E, 'n~733', E.get('n~731'), True)
+    if not d_3269(ctx, E):
         return False
-    return t_3250(ctx, r1, s, E)
+    return t_3280(ctx, r1, s, E)
 
 
-d_3238 = _C.d_2124  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_3268 = _C.d_2146  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
 
 
-def d_3239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~717'))
+    left = num(E.get('n~733'))
     while left > 0:
         left -= 1
-        if not d_3240(ctx, E):
+        if not d_3270(ctx, E):
             return False
     return True
 
 
-def d_3240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3241(ctx, E):
+    if not d_3271(ctx, E):
         return False
-    if not d_3246(ctx, E):
+    if not d_3276(ctx, E):
         return False
     return True
 
 
-def d_3241(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3699(ctx, E):
-        if not d_3242(ctx, E):
+    if x_3729(ctx, E):
+        if not d_3272(ctx, E):
             return False
     return True
 
 
-def d_3242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3701(ctx, E), '=', False, K[3])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3731(ctx, E), '=', False, K[3])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[0])
-    STMT(ctx, 3245)
+    STMT(ctx, 3275)
     return True
 
 
-d_3243 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3244 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3273 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3274 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_3245(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3275(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3245)
+    STMT(ctx, 3275)
     return True
 
 
-d_3246 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3247 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3248 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3249 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3276 = _C.d_442  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3277 = _C.d_443  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3278 = _C.d_444  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3279 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_3250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def t_3280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('k~716'))
+    left = num(E.get('k~732'))
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 3250, left, [], k)
+    return CHOOSE(ctx, 3280, left, [], k)
 
 
-d_3251 = _C.d_2137  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3252 = _C.d_2138  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3253 = _C.d_2139  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3254 = _C.d_2140  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_3255 = _C.d_468  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+d_3281 = _C.d_2159  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3282 = _C.d_2160  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3283 = _C.d_2161  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3284 = _C.d_2162  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_3285 = _C.d_472  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {
-    3234: t_3234,
-    3235: CPS(d_3235),
-    3236: CPS(d_3236),
-    3237: t_3237,
-    3238: CPS(d_3238),
-    3239: CPS(d_3239),
-    3240: CPS(d_3240),
-    3241: CPS(d_3241),
-    3242: CPS(d_3242),
-    3243: CPS(d_3243),
-    3244: CPS(d_3244),
-    3245: CPS(d_3245),
-    3246: CPS(d_3246),
-    3247: CPS(d_3247),
-    3248: CPS(d_3248),
-    3249: CPS(d_3249),
-    3250: t_3250,
-    3251: CPS(d_3251),
-    3252: CPS(d_3252),
-    3253: CPS(d_3253),
-    3254: CPS(d_3254),
-    3255: CPS(d_3255),
+    3264: t_3264,
+    3265: CPS(d_3265),
+    3266: CPS(d_3266),
+    3267: t_3267,
+    3268: CPS(d_3268),
+    3269: CPS(d_3269),
+    3270: CPS(d_3270),
+    3271: CPS(d_3271),
+    3272: CPS(d_3272),
+    3273: CPS(d_3273),
+    3274: CPS(d_3274),
+    3275: CPS(d_3275),
+    3276: CPS(d_3276),
+    3277: CPS(d_3277),
+    3278: CPS(d_3278),
+    3279: CPS(d_3279),
+    3280: t_3280,
+    3281: CPS(d_3281),
+    3282: CPS(d_3282),
+    3283: CPS(d_3283),
+    3284: CPS(d_3284),
+    3285: CPS(d_3285),
 }
 
 
 CODE = {
-    3699: x_3699,
-    3700: x_3700,
-    3701: x_3701,
-    3702: x_3702,
-    3704: x_3704,
-    3705: x_3705,
-    3706: x_3706,
-    3707: x_3707,
-    3708: x_3708,
-    3709: x_3709,
-    3710: x_3710,
-    3711: x_3711,
-    3712: x_3712,
-    3713: x_3713,
-    3714: x_3714,
-    3715: x_3715,
-    3717: x_3717,
-    3718: x_3718,
-    3719: x_3719,
+    3729: x_3729,
+    3730: x_3730,
+    3731: x_3731,
+    3732: x_3732,
+    3734: x_3734,
+    3735: x_3735,
+    3736: x_3736,
+    3737: x_3737,
+    3738: x_3738,
+    3739: x_3739,
+    3740: x_3740,
+    3741: x_3741,
+    3742: x_3742,
+    3743: x_3743,
+    3744: x_3744,
+    3745: x_3745,
+    3747: x_3747,
+    3748: x_3748,
+    3749: x_3749,
 }
 AT = {
 }
@@ -261,5 +261,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:520
-    'invention_contest': '{"id":"invention_contest","number":"192","name":{"en":"Invention Contest"},"type":"event","cost":2,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3695},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3235},{"op":"let","v":"k~716","e":{"op":"lit","v":1,"x":3696},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3236},{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"var","n":"n~715","x":3697},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3238},{"op":"rep","n":{"op":"var","n":"n~717","x":3698},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3699},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3700},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3701},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3243},{"op":"set","t":{"op":"st","k":"discard","x":3702},"o":"=","e":{"op":"lit","v":[],"x":3703},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3244},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3704}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3245}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3242},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3241},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3705},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3706},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3707},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3248},{"op":"set","t":{"op":"st","k":"deck","x":3708},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3709},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3249}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3247},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3246}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3240},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":3239},{"op":"choose","alts":[{"gens":[{"v":"c~718","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3710},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3711},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":3712},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3252},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3713},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":3714},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3253}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3251},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~718"}],"x":3715}}],"kind":"keep_card","n":{"op":"var","n":"k~716","x":3716},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":3,"k":1},"text":{"it":"guarda le prime 3 carte del mazzo: prendine 1 in mano e scarta le altre","en":"look at the top 3 cards of the deck: take 1 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3250},{"op":"set","t":{"op":"st","k":"discard","x":3717},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3718},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":3254},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3719},"o":"=","e":{"op":"lit","v":[],"x":3720},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":3255}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3237}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3234},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #192 (drawCard count 3 keep 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:520"}',
+    'invention_contest': '{"id":"invention_contest","number":"192","name":{"en":"Invention Contest"},"type":"event","cost":2,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":3725},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3265},{"op":"let","v":"k~732","e":{"op":"lit","v":1,"x":3726},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3266},{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"var","n":"n~731","x":3727},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3268},{"op":"rep","n":{"op":"var","n":"n~733","x":3728},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3729},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3730},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3731},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3273},{"op":"set","t":{"op":"st","k":"discard","x":3732},"o":"=","e":{"op":"lit","v":[],"x":3733},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3274},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3734}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3275}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3272},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3271},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3735},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3736},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3737},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3278},{"op":"set","t":{"op":"st","k":"deck","x":3738},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3739},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3279}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3277},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3276}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3270},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":3269},{"op":"choose","alts":[{"gens":[{"v":"c~734","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3740},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3741},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~734"}],"x":3742},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3282},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3743},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~734"}],"x":3744},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3283}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3281},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~734"}],"x":3745}}],"kind":"keep_card","n":{"op":"var","n":"k~732","x":3746},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":3,"k":1},"text":{"it":"guarda le prime 3 carte del mazzo: prendine 1 in mano e scarta le altre","en":"look at the top 3 cards of the deck: take 1 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3280},{"op":"set","t":{"op":"st","k":"discard","x":3747},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3748},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":3284},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3749},"o":"=","e":{"op":"lit","v":[],"x":3750},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":3285}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3267}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3264},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #192 (drawCard count 3 keep 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:520"}',
 }

@@ -48,106 +48,106 @@ K = [
 ]
 
 
-x_3038 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3039 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3043 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3062 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3063 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3067 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2691(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_2670(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    if not d_2694(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 10, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2675, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 10, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2699, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_2668 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:116
-d_2669 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2692 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2693 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:116
 
 
-def d_2670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3038(ctx, E):
+    if not x_3062(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2672, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2696, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_2671 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2695 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2672, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2696, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-def d_2673(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2697(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 10, True)
+    LOCAL(ctx, E, 'n~733', 10, True)
     return True
 
 
-d_2674 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2698 = _C.d_491  # rules_data/terraforming_mars/cards/141-208.yaml:116
 
 
-def d_2675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2675, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2699, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2667: CPS(d_2667),
-    2668: CPS(d_2668),
-    2669: CPS(d_2669),
-    2670: CPS(d_2670),
-    2671: CPS(d_2671),
-    2672: CPS(d_2672),
-    2673: CPS(d_2673),
-    2674: CPS(d_2674),
-    2675: CPS(d_2675),
+    2691: CPS(d_2691),
+    2692: CPS(d_2692),
+    2693: CPS(d_2693),
+    2694: CPS(d_2694),
+    2695: CPS(d_2695),
+    2696: CPS(d_2696),
+    2697: CPS(d_2697),
+    2698: CPS(d_2698),
+    2699: CPS(d_2699),
 }
 
 
 CODE = {
-    3038: x_3038,
-    3039: x_3039,
-    3043: x_3043,
+    3062: x_3062,
+    3063: x_3063,
+    3067: x_3067,
 }
 AT = {
 }
@@ -155,5 +155,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:110
-    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3036},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2668},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3037},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2669},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3038},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2671},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3039},"o":"-=","e":{"op":"var","n":"n~715","x":3040},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2672}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2670},{"op":"let","v":"n~717","e":{"op":"lit","v":10,"x":3041},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2673},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3042},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2674},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3043},"o":"+=","e":{"op":"var","n":"n~717","x":3044},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2675}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2667},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
+    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3060},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2692},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":3061},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2693},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3062},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2695},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3063},"o":"-=","e":{"op":"var","n":"n~731","x":3064},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2696}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2694},{"op":"let","v":"n~733","e":{"op":"lit","v":10,"x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2697},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":3066},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2698},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3067},"o":"+=","e":{"op":"var","n":"n~733","x":3068},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2699}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2691},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
 }

@@ -47,89 +47,89 @@ K = [
 ]
 
 
-x_2103 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2107 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2123 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2127 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_2109(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
+def x_2129(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_719, NOREC).get('tags', []) if type(v_c_719) is str else [])).count('jovian') for v_c_719 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_721, NOREC).get('tags', []) if type(v_c_721) is str else [])).count('jovian') for v_c_721 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (2129, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_735, NOREC).get('tags', []) if type(v_c_735) is str else [])).count('jovian') for v_c_735 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_737, NOREC).get('tags', []) if type(v_c_737) is str else [])).count('jovian') for v_c_737 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def d_1855(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
+def d_1875(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1881, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_1856 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1857 = _C.d_345  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1876 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1877 = _C.d_349  # rules_data/terraforming_mars/cards/071-140.yaml:228
 
 
-def d_1858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_1859 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1860 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1879 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1880 = _C.d_491  # rules_data/terraforming_mars/cards/071-140.yaml:228
 
 
-def d_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1881, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1855: CPS(d_1855),
-    1856: CPS(d_1856),
-    1857: CPS(d_1857),
-    1858: CPS(d_1858),
-    1859: CPS(d_1859),
-    1860: CPS(d_1860),
-    1861: CPS(d_1861),
+    1875: CPS(d_1875),
+    1876: CPS(d_1876),
+    1877: CPS(d_1877),
+    1878: CPS(d_1878),
+    1879: CPS(d_1879),
+    1880: CPS(d_1880),
+    1881: CPS(d_1881),
 }
 
 
 CODE = {
-    2103: x_2103,
-    2107: x_2107,
-    2109: x_2109,
+    2123: x_2123,
+    2127: x_2127,
+    2129: x_2129,
 }
 AT = {
-    2109: 'rules_data/terraforming_mars/cards/071-140.yaml:222',
+    2129: 'rules_data/terraforming_mars/cards/071-140.yaml:222',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:222
-    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2101},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1856},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":2102},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1857},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2103},"o":"+=","e":{"op":"var","n":"n~715","x":2104},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1858},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2105},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1859},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2106},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1860},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2107},"o":"+=","e":{"op":"var","n":"n~717","x":2108},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1861}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1855},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~720","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~719"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~720"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~721","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~722","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~721"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~722"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2109},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
+    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2121},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1876},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":2122},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1877},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2123},"o":"+=","e":{"op":"var","n":"n~731","x":2124},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1878},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2125},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1879},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2126},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1880},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2127},"o":"+=","e":{"op":"var","n":"n~733","x":2128},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1881}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1875},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~735","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~736","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~735"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~736"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~737","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~738","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~737"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~738"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2129},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
 }

@@ -51,105 +51,105 @@ K = [
 ]
 
 
-x_2208 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2209 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2213 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2218 = _C.x_1144  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2219 = _C.x_1145  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2220 = _C.x_1146  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2221 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2222 = _C.x_1148  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2223 = _C.x_1149  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2225 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2227 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2228 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2229 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2229 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2230 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2234 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2239 = _C.x_1156  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2240 = _C.x_1157  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2241 = _C.x_1158  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2242 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2243 = _C.x_1160  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2244 = _C.x_1161  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2246 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2248 = _C.x_1165  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2249 = _C.x_1166  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2250 = _C.x_1167  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_1948(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def d_1969(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1951(ctx, E):
+    LOCAL(ctx, E, 'n~731', 4, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_1972(ctx, E):
         return False
     return True
 
 
-d_1949 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1950 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1970 = _C.d_1970  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1971 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:320
 
 
-def d_1951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2208(ctx, E):
+    if not x_2229(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1974, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1952 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1973 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1974, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def t_1975(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'steel', True)
+    c, key = KEYPLACE(ctx, 1978, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~719', 'oxygen', True)
-    LOCAL(ctx, E, 'n~720', 1, True)
-    return t_1960(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~735', 'oxygen', True)
+    LOCAL(ctx, E, 'n~736', 1, True)
+    return t_1981(ctx, k, s, E)
 
 
-d_1955 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1956 = _C.d_658  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1976 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1977 = _C.d_665  # rules_data/terraforming_mars/cards/071-140.yaml:320
 
 
-def d_1957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1978, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1958 = _C.d_1019  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1959 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1979 = _C.d_1031  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1980 = _C.d_1032  # rules_data/terraforming_mars/cards/071-140.yaml:320
 
 
-def t_1960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1981(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,58 +158,58 @@ def t_1960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1961(ctx, lambda: nxt(left - 1), k, E)
+        return t_1982(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~720')))
+    return nxt(num(E.get('n~736')))
 
 
-def t_1961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1982(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2218(ctx, E):
-        return t_1962(ctx, k, s, E)
+    if x_2239(ctx, E):
+        return t_1983(ctx, k, s, E)
     return k()
 
 
-def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 1984, ctx.state.get('params'), E.get('p~735'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[2])
-    return t_1964(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2241(ctx, E), '+=', False, K[2])
+    return t_1985(ctx, k, s, E)
 
 
-def d_1963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 1984, ctx.state.get('params'), E.get('p~735'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_2241(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_1964(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1985(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2221(ctx, E):
-        return t_1965(ctx, k, s, E)
+    if x_2242(ctx, E):
+        return t_1986(ctx, k, s, E)
     return k()
 
 
-def t_1965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -218,33 +218,33 @@ def t_1965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~735'), 'by': E.get('you')})
         return k()
 
-    if not d_1966(ctx, E):
+    if not d_1987(ctx, E):
         return False
-    return t_1970(ctx, r1, s, E)
+    return t_1991(ctx, r1, s, E)
 
 
-def d_1966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2222(ctx, E):
-        if not d_1967(ctx, E):
+    if x_2243(ctx, E):
+        if not d_1988(ctx, E):
             return False
     return True
 
 
-def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1989, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -253,67 +253,67 @@ def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1989, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_1969 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1970 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1971 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1972 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1990 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1991 = _C.t_1043  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1992 = _C.t_1044  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1993 = _C.d_1045  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    1948: CPS(d_1948),
-    1949: CPS(d_1949),
-    1950: CPS(d_1950),
-    1951: CPS(d_1951),
-    1952: CPS(d_1952),
-    1953: CPS(d_1953),
-    1954: t_1954,
-    1955: CPS(d_1955),
-    1956: CPS(d_1956),
-    1957: CPS(d_1957),
-    1958: CPS(d_1958),
-    1959: CPS(d_1959),
-    1960: t_1960,
-    1961: t_1961,
-    1962: t_1962,
-    1963: CPS(d_1963),
-    1964: t_1964,
-    1965: t_1965,
-    1966: CPS(d_1966),
-    1967: CPS(d_1967),
-    1968: CPS(d_1968),
     1969: CPS(d_1969),
-    1970: t_1970,
-    1971: t_1971,
+    1970: CPS(d_1970),
+    1971: CPS(d_1971),
     1972: CPS(d_1972),
+    1973: CPS(d_1973),
+    1974: CPS(d_1974),
+    1975: t_1975,
+    1976: CPS(d_1976),
+    1977: CPS(d_1977),
+    1978: CPS(d_1978),
+    1979: CPS(d_1979),
+    1980: CPS(d_1980),
+    1981: t_1981,
+    1982: t_1982,
+    1983: t_1983,
+    1984: CPS(d_1984),
+    1985: t_1985,
+    1986: t_1986,
+    1987: CPS(d_1987),
+    1988: CPS(d_1988),
+    1989: CPS(d_1989),
+    1990: CPS(d_1990),
+    1991: t_1991,
+    1992: t_1992,
+    1993: CPS(d_1993),
 }
 
 
 CODE = {
-    2208: x_2208,
-    2209: x_2209,
-    2213: x_2213,
-    2218: x_2218,
-    2219: x_2219,
-    2220: x_2220,
-    2221: x_2221,
-    2222: x_2222,
-    2223: x_2223,
-    2225: x_2225,
-    2227: x_2227,
-    2228: x_2228,
     2229: x_2229,
+    2230: x_2230,
+    2234: x_2234,
+    2239: x_2239,
+    2240: x_2240,
+    2241: x_2241,
+    2242: x_2242,
+    2243: x_2243,
+    2244: x_2244,
+    2246: x_2246,
+    2248: x_2248,
+    2249: x_2249,
+    2250: x_2250,
 }
 AT = {
 }
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:313
-    'ironworks': '{"id":"ironworks","number":"101","name":{"en":"Ironworks"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2206},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1949},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2207},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1950},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2208},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1952},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2209},"o":"-=","e":{"op":"var","n":"n~715","x":2210},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1953}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1951}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1948},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2211},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1955},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":2212},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1956},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2213},"o":"+=","e":{"op":"var","n":"n~717","x":2214},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1957},{"op":"let","v":"p~719","e":{"op":"lit","v":"oxygen","x":2215},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1958},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":2216},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1959},{"op":"rep","n":{"op":"var","n":"n~720","x":2217},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":2218},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":2219},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":2220},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1963},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2221},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2222},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":2223},"o":"+=","e":{"op":"lit","v":1,"x":2224},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1968},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2225},"o":"=","e":{"op":"lit","v":true,"x":2226},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1969}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1967},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1966},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":2227},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":2228},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":2229},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1971},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1970},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":2230},"by":{"op":"var","n":"you","x":2231}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1972}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1965},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1962},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1961},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1960}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1954}}],"source":{"doc":"tm-facts","section":"cards.json #101"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:313"}',
+    'ironworks': '{"id":"ironworks","number":"101","name":{"en":"Ironworks"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":2227},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1970},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2228},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1971},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":2229},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1973},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2230},"o":"-=","e":{"op":"var","n":"n~731","x":2231},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1974}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1972}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1969},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2232},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1976},{"op":"let","v":"r~734","e":{"op":"lit","v":"steel","x":2233},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1977},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2234},"o":"+=","e":{"op":"var","n":"n~733","x":2235},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1978},{"op":"let","v":"p~735","e":{"op":"lit","v":"oxygen","x":2236},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1979},{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":2237},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1980},{"op":"rep","n":{"op":"var","n":"n~736","x":2238},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"max","d":0},"x":2239},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0,"x":2240},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0,"x":2241},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1984},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2242},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2243},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"d":0,"x":2244},"o":"+=","e":{"op":"lit","v":1,"x":2245},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1989},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2246},"o":"=","e":{"op":"lit","v":true,"x":2247},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1990}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1988},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1987},{"op":"for","v":"b~737","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"bonuses","d":[],"x":2248},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"x":2249},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"effect"},"x":2250},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1992},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1991},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~735","x":2251},"by":{"op":"var","n":"you","x":2252}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1993}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1986},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1985}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1983},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1982},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1981}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1975}}],"source":{"doc":"tm-facts","section":"cards.json #101"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:313"}',
 }

@@ -48,113 +48,113 @@ K = [
 ]
 
 
-def x_1488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
+def x_1502(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
-x_1491 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1495 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1499 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1505 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1509 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1513 = _C.x_754  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
+def d_1330(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1333, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    c, key = KEYPLACE(ctx, 1336, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 2, True)
-    LOCAL(ctx, E, 'r~720', 'plants', True)
-    c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~735', 2, True)
+    LOCAL(ctx, E, 'r~736', 'plants', True)
+    c, key = KEYPLACE(ctx, 1339, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
-d_1317 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1318 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1331 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1332 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:556
 
 
-def d_1319(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1333(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1333, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_1320 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1321 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1334 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1335 = _C.d_780  # rules_data/terraforming_mars/cards/001-070.yaml:556
 
 
-def d_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1336(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1336, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_1323 = _C.d_968  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1324 = _C.d_712  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1337 = _C.d_979  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1338 = _C.d_719  # rules_data/terraforming_mars/cards/001-070.yaml:556
 
 
-def d_1325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1339(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1339, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1316: CPS(d_1316),
-    1317: CPS(d_1317),
-    1318: CPS(d_1318),
-    1319: CPS(d_1319),
-    1320: CPS(d_1320),
-    1321: CPS(d_1321),
-    1322: CPS(d_1322),
-    1323: CPS(d_1323),
-    1324: CPS(d_1324),
-    1325: CPS(d_1325),
+    1330: CPS(d_1330),
+    1331: CPS(d_1331),
+    1332: CPS(d_1332),
+    1333: CPS(d_1333),
+    1334: CPS(d_1334),
+    1335: CPS(d_1335),
+    1336: CPS(d_1336),
+    1337: CPS(d_1337),
+    1338: CPS(d_1338),
+    1339: CPS(d_1339),
 }
 
 
 CODE = {
-    1488: x_1488,
-    1491: x_1491,
-    1495: x_1495,
-    1499: x_1499,
+    1502: x_1502,
+    1505: x_1505,
+    1509: x_1509,
+    1513: x_1513,
 }
 AT = {
-    1488: 'rules_data/terraforming_mars/cards/001-070.yaml:549',
+    1502: 'rules_data/terraforming_mars/cards/001-070.yaml:549',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:549
-    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1488},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1489},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1317},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1490},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1318},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1491},"o":"+=","e":{"op":"var","n":"n~715","x":1492},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1319},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1493},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1320},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":1494},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1321},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1495},"o":"+=","e":{"op":"var","n":"n~717","x":1496},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1322},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":1497},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1323},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":1498},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1324},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1499},"o":"+=","e":{"op":"var","n":"n~719","x":1500},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1325}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1316},"vp":{"op":"lit","v":1,"x":1501},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
+    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1502},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":1503},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1331},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":1504},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1332},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1505},"o":"+=","e":{"op":"var","n":"n~731","x":1506},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1333},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":1507},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1334},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":1508},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1335},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1509},"o":"+=","e":{"op":"var","n":"n~733","x":1510},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1336},{"op":"let","v":"n~735","e":{"op":"lit","v":2,"x":1511},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1337},{"op":"let","v":"r~736","e":{"op":"lit","v":"plants","x":1512},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1338},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":1513},"o":"+=","e":{"op":"var","n":"n~735","x":1514},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1339}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1330},"vp":{"op":"lit","v":1,"x":1515},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
 }

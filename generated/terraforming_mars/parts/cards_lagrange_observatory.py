@@ -50,130 +50,130 @@ K = [
 ]
 
 
-x_3765 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3766 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3767 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3768 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3770 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3771 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3772 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3773 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3774 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3775 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3796 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3797 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3798 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3799 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3801 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3802 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3803 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3804 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3805 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3806 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3294(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:565
+def d_3325(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:565
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    if not d_3296(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    if not d_3327(ctx, E):
         return False
     return True
 
 
-d_3295 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:565
+d_3326 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:565
 
 
-def d_3296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~715'))
+    left = num(E.get('n~731'))
     while left > 0:
         left -= 1
-        if not d_3297(ctx, E):
+        if not d_3328(ctx, E):
             return False
     return True
 
 
-def d_3297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3298(ctx, E):
+    if not d_3329(ctx, E):
         return False
-    if not d_3303(ctx, E):
+    if not d_3334(ctx, E):
         return False
     return True
 
 
-def d_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3765(ctx, E):
-        if not d_3299(ctx, E):
+    if x_3796(ctx, E):
+        if not d_3330(ctx, E):
             return False
     return True
 
 
-def d_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3767(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3798(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3302)
+    STMT(ctx, 3333)
     return True
 
 
-d_3300 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3301 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3331 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3332 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3333(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3302)
+    STMT(ctx, 3333)
     return True
 
 
-d_3303 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3304 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3305 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3306 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3334 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3335 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3336 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3337 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3294: CPS(d_3294),
-    3295: CPS(d_3295),
-    3296: CPS(d_3296),
-    3297: CPS(d_3297),
-    3298: CPS(d_3298),
-    3299: CPS(d_3299),
-    3300: CPS(d_3300),
-    3301: CPS(d_3301),
-    3302: CPS(d_3302),
-    3303: CPS(d_3303),
-    3304: CPS(d_3304),
-    3305: CPS(d_3305),
-    3306: CPS(d_3306),
+    3325: CPS(d_3325),
+    3326: CPS(d_3326),
+    3327: CPS(d_3327),
+    3328: CPS(d_3328),
+    3329: CPS(d_3329),
+    3330: CPS(d_3330),
+    3331: CPS(d_3331),
+    3332: CPS(d_3332),
+    3333: CPS(d_3333),
+    3334: CPS(d_3334),
+    3335: CPS(d_3335),
+    3336: CPS(d_3336),
+    3337: CPS(d_3337),
 }
 
 
 CODE = {
-    3765: x_3765,
-    3766: x_3766,
-    3767: x_3767,
-    3768: x_3768,
-    3770: x_3770,
-    3771: x_3771,
-    3772: x_3772,
-    3773: x_3773,
-    3774: x_3774,
-    3775: x_3775,
+    3796: x_3796,
+    3797: x_3797,
+    3798: x_3798,
+    3799: x_3799,
+    3801: x_3801,
+    3802: x_3802,
+    3803: x_3803,
+    3804: x_3804,
+    3805: x_3805,
+    3806: x_3806,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:559
-    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3763},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3295},{"op":"rep","n":{"op":"var","n":"n~715","x":3764},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3765},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3766},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3767},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3300},{"op":"set","t":{"op":"st","k":"discard","x":3768},"o":"=","e":{"op":"lit","v":[],"x":3769},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3301},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3770}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3302}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3299},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3298},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3771},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3772},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3773},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3305},{"op":"set","t":{"op":"st","k":"deck","x":3774},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3775},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3306}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3304},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3303}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3297},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3296}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3294},"vp":{"op":"lit","v":1,"x":3776},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:559"}',
+    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3794},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3326},{"op":"rep","n":{"op":"var","n":"n~731","x":3795},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3796},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3797},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3798},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3331},{"op":"set","t":{"op":"st","k":"discard","x":3799},"o":"=","e":{"op":"lit","v":[],"x":3800},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3332},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3801}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3333}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3330},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3329},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3802},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3803},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3804},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3336},{"op":"set","t":{"op":"st","k":"deck","x":3805},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3806},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3337}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3335},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3334}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3328},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3327}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3325},"vp":{"op":"lit","v":1,"x":3807},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:559"}',
 }

@@ -57,59 +57,60 @@ K = [
 ]
 
 
-x_2931 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2932 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2933 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2937 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2938 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2939 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2941 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2942 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2943 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2944 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2945 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2946 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2950 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2953 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2954 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2955 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2956 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2958 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2959 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2960 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2961 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2962 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2963 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2954 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_2955 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_2956 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_2957 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_2961 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2962 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2963 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_2965 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_2966 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_2967 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2968 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2969 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2970 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_2974 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_2977 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2978 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2979 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2980 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2982 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2983 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2984 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2985 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2986 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2987 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def x_2966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0))
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
 
 
-x_2971 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2995 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_2972(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~735'))) is str else None) == E.get('r~734'))) and ((E.get('card~735') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~754'))) is str else None) == E.get('r~753'))) and ((E.get('card~754') != E.get('this'))) else False)
 
 
-def x_2973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2997(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~735'), 0))
+    return (_w2.get(E.get('card~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~754'), 0))
 
 
-def x_2975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~735')}
+    return {'card': E.get('card~754')}
 
 
-def t_2580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def t_2603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -117,361 +118,365 @@ def t_2580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~730', 2, True)
-        if not d_2601(ctx, E):
+        LOCAL(ctx, E, 'n~749', 2, True)
+        if not d_2625(ctx, E):
             return False
-        return t_2612(ctx, k, s, E)
+        return t_2636(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_2582(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~731', 'ocean', True)
+    return t_2605(ctx, r1, s, E)
 
 
-d_2581 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:33
+d_2604 = _C.d_869  # rules_data/terraforming_mars/cards/141-208.yaml:33
 
 
-def t_2582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_2605(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2931(ctx, E):
-        return t_2583(ctx, k, s, E)
+    if x_2954(ctx, E):
+        return t_2606(ctx, k, s, E)
     return k()
 
 
-def t_2583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_2606(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_2932(ctx, E), True)
-    if not x_2933(ctx, E):
+    LOCAL(ctx, E, 'mine~735', x_2955(ctx, E), True)
+    LOCAL(ctx, E, 'legal~744', x_2956(ctx, E), True)
+    if not x_2957(ctx, E):
         return False
-    return t_2586(ctx, k, s, E)
+    return t_2610(ctx, k, s, E)
 
 
-d_2584 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2585 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_2607 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_2608 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_2609 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_2586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_2610(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2586, None, [], k)
+    return CHOOSE(ctx, 2610, None, [], k)
 
 
-def t_2587(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_2590(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
+    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
+    return t_2614(ctx, k, s, E)
 
 
-d_2588 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2589 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2612 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_2613 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_2590(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2614(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2591, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 2615, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2938(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_2593(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2962(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
+    return t_2617(ctx, k, s, E)
 
 
-def d_2591(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2615(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2591, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 2615, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2938(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2962(ctx, E), '=', False, K[3])
     return True
 
 
-d_2592 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2593 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2594 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2595 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2596 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2597 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2598 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2599 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-d_2600 = _C.d_879  # rules_data/terraforming_mars/cards/141-208.yaml:33
+d_2616 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2617 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_2618 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2619 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2620 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2621 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2622 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_2623 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_2624 = _C.d_889  # rules_data/terraforming_mars/cards/141-208.yaml:33
 
 
-def d_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_2625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~730'))
+    left = num(E.get('n~749'))
     while left > 0:
         left -= 1
-        if not d_2602(ctx, E):
+        if not d_2626(ctx, E):
             return False
     return True
 
 
-def d_2602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2603(ctx, E):
+    if not d_2627(ctx, E):
         return False
-    if not d_2608(ctx, E):
+    if not d_2632(ctx, E):
         return False
     return True
 
 
-def d_2603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2953(ctx, E):
-        if not d_2604(ctx, E):
+    if x_2977(ctx, E):
+        if not d_2628(ctx, E):
             return False
     return True
 
 
-def d_2604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2955(ctx, E), '=', False, K[5])
+    SET(ctx, 'deck', ctx.state, 'deck', x_2979(ctx, E), '=', False, K[5])
     SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
-    STMT(ctx, 2607)
+    STMT(ctx, 2631)
     return True
 
 
-d_2605 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2606 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2629 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2630 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2607)
+    STMT(ctx, 2631)
     return True
 
 
-d_2608 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2609 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2610 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2611 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2632 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2633 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2634 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2635 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2612(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def t_2636(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2612, None, [], k)
+    return CHOOSE(ctx, 2636, None, [], k)
 
 
-def d_2613(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2637(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 5, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 2616, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~750', 5, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[9])
     return True
 
 
-def d_2614(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2638(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 5, True)
+    LOCAL(ctx, E, 'n~750', 5, True)
     return True
 
 
-def d_2615(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2639(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~732', 'plants', True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
     return True
 
 
-def d_2616(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2640(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2616, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[9])
     return True
 
 
-def t_2617(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 4, True)
-    LOCAL(ctx, E, 'r~734', 'animal', True)
-    return t_2620(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~752', 4, True)
+    LOCAL(ctx, E, 'r~753', 'animal', True)
+    return t_2644(ctx, k, s, E)
 
 
-def d_2618(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2642(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 4, True)
+    LOCAL(ctx, E, 'n~752', 4, True)
     return True
 
 
-def d_2619(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2643(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'animal', True)
+    LOCAL(ctx, E, 'r~753', 'animal', True)
     return True
 
 
-def t_2620(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2620, None, [], k)
+    return CHOOSE(ctx, 2644, None, [], k)
 
 
-def d_2621(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2621, PL(ctx, E.get('you')).get('card_res'), E.get('card~735'))
+    c, key = KEYPLACE(ctx, 2645, PL(ctx, E.get('you')).get('card_res'), E.get('card~754'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[10])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[10])
     return True
 
 
 TRIALS = {
-    2580: t_2580,
-    2581: CPS(d_2581),
-    2582: t_2582,
-    2583: t_2583,
-    2584: CPS(d_2584),
-    2585: CPS(d_2585),
-    2586: t_2586,
-    2587: t_2587,
-    2588: CPS(d_2588),
-    2589: CPS(d_2589),
-    2590: t_2590,
-    2591: CPS(d_2591),
-    2592: CPS(d_2592),
-    2593: t_2593,
-    2594: t_2594,
-    2595: t_2595,
-    2596: t_2596,
-    2597: t_2597,
-    2598: t_2598,
-    2599: CPS(d_2599),
-    2600: CPS(d_2600),
-    2601: CPS(d_2601),
-    2602: CPS(d_2602),
-    2603: CPS(d_2603),
+    2603: t_2603,
     2604: CPS(d_2604),
-    2605: CPS(d_2605),
-    2606: CPS(d_2606),
+    2605: t_2605,
+    2606: t_2606,
     2607: CPS(d_2607),
     2608: CPS(d_2608),
     2609: CPS(d_2609),
-    2610: CPS(d_2610),
-    2611: CPS(d_2611),
-    2612: t_2612,
+    2610: t_2610,
+    2611: t_2611,
+    2612: CPS(d_2612),
     2613: CPS(d_2613),
-    2614: CPS(d_2614),
+    2614: t_2614,
     2615: CPS(d_2615),
     2616: CPS(d_2616),
     2617: t_2617,
-    2618: CPS(d_2618),
-    2619: CPS(d_2619),
+    2618: t_2618,
+    2619: t_2619,
     2620: t_2620,
-    2621: CPS(d_2621),
+    2621: t_2621,
+    2622: t_2622,
+    2623: CPS(d_2623),
+    2624: CPS(d_2624),
+    2625: CPS(d_2625),
+    2626: CPS(d_2626),
+    2627: CPS(d_2627),
+    2628: CPS(d_2628),
+    2629: CPS(d_2629),
+    2630: CPS(d_2630),
+    2631: CPS(d_2631),
+    2632: CPS(d_2632),
+    2633: CPS(d_2633),
+    2634: CPS(d_2634),
+    2635: CPS(d_2635),
+    2636: t_2636,
+    2637: CPS(d_2637),
+    2638: CPS(d_2638),
+    2639: CPS(d_2639),
+    2640: CPS(d_2640),
+    2641: t_2641,
+    2642: CPS(d_2642),
+    2643: CPS(d_2643),
+    2644: t_2644,
+    2645: CPS(d_2645),
 }
 
 
 CODE = {
-    2931: x_2931,
-    2932: x_2932,
-    2933: x_2933,
-    2937: x_2937,
-    2938: x_2938,
-    2939: x_2939,
-    2941: x_2941,
-    2942: x_2942,
-    2943: x_2943,
-    2944: x_2944,
-    2945: x_2945,
-    2946: x_2946,
-    2950: x_2950,
-    2953: x_2953,
     2954: x_2954,
     2955: x_2955,
     2956: x_2956,
-    2958: x_2958,
-    2959: x_2959,
-    2960: x_2960,
+    2957: x_2957,
     2961: x_2961,
     2962: x_2962,
     2963: x_2963,
+    2965: x_2965,
     2966: x_2966,
-    2971: x_2971,
-    2972: x_2972,
-    2973: x_2973,
-    2975: x_2975,
+    2967: x_2967,
+    2968: x_2968,
+    2969: x_2969,
+    2970: x_2970,
+    2974: x_2974,
+    2977: x_2977,
+    2978: x_2978,
+    2979: x_2979,
+    2980: x_2980,
+    2982: x_2982,
+    2983: x_2983,
+    2984: x_2984,
+    2985: x_2985,
+    2986: x_2986,
+    2987: x_2987,
+    2990: x_2990,
+    2995: x_2995,
+    2996: x_2996,
+    2997: x_2997,
+    2999: x_2999,
 }
 AT = {
-    2966: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2972: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2973: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    2975: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2990: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    2996: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2997: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2999: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:27
-    'large_convoy': '{"id":"large_convoy","number":"143","name":{"en":"Large Convoy"},"type":"event","cost":36,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":2930},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2581},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":2931},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":2932},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2584},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":2933},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2585},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":2934},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":2935},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2588},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":2936},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2589},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":2937},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2938},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2591},{"op":"set","t":{"op":"st","k":"last_space","x":2939},"o":"=","e":{"op":"var","n":"s~728","x":2940},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2592},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2941},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":2942},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2595},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":2943},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":2944},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2945},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2597},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2596},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":2946},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2598},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":2947},"space":{"op":"var","n":"s~728","x":2948},"by":{"op":"var","n":"you","x":2949}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2599}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2594},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2593}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2590}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2587},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":2950}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2586}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2583},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2582},{"op":"let","v":"n~730","e":{"op":"lit","v":2,"x":2951},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2600},{"op":"rep","n":{"op":"var","n":"n~730","x":2952},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2953},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2954},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2955},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2605},{"op":"set","t":{"op":"st","k":"discard","x":2956},"o":"=","e":{"op":"lit","v":[],"x":2957},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2606},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2958}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2607}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2604},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2603},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2959},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2960},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2961},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2610},{"op":"set","t":{"op":"st","k":"deck","x":2962},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2963},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2611}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2609},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2608}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2602},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2601},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":5,"x":2964},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2614},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2965},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2615},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2966},"o":"+=","e":{"op":"var","n":"n~731","x":2967},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2616}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2613},"label":{"op":"lit","v":{"option":0},"x":2968}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":2969},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2618},{"op":"let","v":"r~734","e":{"op":"lit","v":"animal","x":2970},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2619},{"op":"choose","alts":[{"gens":[{"v":"card~735","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2971},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~735"},"f":"resource","d":null},"b":{"op":"var","n":"r~734"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~735"},"b":{"op":"var","n":"this"}}],"x":2972}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~735"},"d":0,"x":2973},"o":"+=","e":{"op":"var","n":"n~733","x":2974},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2621},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~735"}],"x":2975}}],"kind":"card","prompt":{"def":"add_another","args":{"n":4,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 4 animali a un\'altra carta","en":"add 4 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2620}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2617},"label":{"op":"lit","v":{"option":1},"x":2976}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 5 piante, oppure aggiungi 4 animali a un\'altra carta","en":"choose one: gain 5 plants, or add 4 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2612}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2580},"vp":{"op":"lit","v":2,"x":2977},"source":{"doc":"tm-facts","section":"cards.json #143"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:27"}',
+    'large_convoy': '{"id":"large_convoy","number":"143","name":{"en":"Large Convoy"},"type":"event","cost":36,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":2953},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2604},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":2954},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2955},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2607},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":2956},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":2608},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":2957},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":2609},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":2958},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":2959},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2612},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":2960},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2613},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":2961},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2962},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2615},{"op":"set","t":{"op":"st","k":"last_space","x":2963},"o":"=","e":{"op":"var","n":"s~747","x":2964},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2616},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2965},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":2966},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2619},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":2967},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":2968},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2969},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2621},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2620},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":2970},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2622},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":2971},"space":{"op":"var","n":"s~747","x":2972},"by":{"op":"var","n":"you","x":2973}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2623}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2618},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2617}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2614}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2611},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":2974}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2610}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2606},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":2605},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":2975},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2624},{"op":"rep","n":{"op":"var","n":"n~749","x":2976},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2977},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2978},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2979},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2629},{"op":"set","t":{"op":"st","k":"discard","x":2980},"o":"=","e":{"op":"lit","v":[],"x":2981},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2630},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2982}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2631}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2628},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2627},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2983},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2984},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2985},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2634},{"op":"set","t":{"op":"st","k":"deck","x":2986},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2987},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2635}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2633},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2632}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2626},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2625},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":5,"x":2988},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2638},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2989},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2639},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2990},"o":"+=","e":{"op":"var","n":"n~750","x":2991},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2640}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2637},"label":{"op":"lit","v":{"option":0},"x":2992}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":4,"x":2993},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2642},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":2994},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2643},{"op":"choose","alts":[{"gens":[{"v":"card~754","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2995},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~754"},"f":"resource","d":null},"b":{"op":"var","n":"r~753"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~754"},"b":{"op":"var","n":"this"}}],"x":2996}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~754"},"d":0,"x":2997},"o":"+=","e":{"op":"var","n":"n~752","x":2998},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2645},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~754"}],"x":2999}}],"kind":"card","prompt":{"def":"add_another","args":{"n":4,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 4 animali a un\'altra carta","en":"add 4 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2644}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2641},"label":{"op":"lit","v":{"option":1},"x":3000}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 5 piante, oppure aggiungi 4 animali a un\'altra carta","en":"choose one: gain 5 plants, or add 4 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2636}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2603},"vp":{"op":"lit","v":2,"x":3001},"source":{"doc":"tm-facts","section":"cards.json #143"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:27"}',
 }

@@ -47,61 +47,61 @@ K = [
 ]
 
 
-def x_3123(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
+def x_3147(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-24))
 
 
-x_3126 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3150 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2744(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
+def d_2768(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2747, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    c, key = KEYPLACE(ctx, 2771, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2745 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:195
-d_2746 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2769 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2770 = _C.d_786  # rules_data/terraforming_mars/cards/141-208.yaml:195
 
 
-def d_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2747, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2771, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2744: CPS(d_2744),
-    2745: CPS(d_2745),
-    2746: CPS(d_2746),
-    2747: CPS(d_2747),
+    2768: CPS(d_2768),
+    2769: CPS(d_2769),
+    2770: CPS(d_2770),
+    2771: CPS(d_2771),
 }
 
 
 CODE = {
-    3123: x_3123,
-    3126: x_3126,
+    3147: x_3147,
+    3150: x_3150,
 }
 AT = {
-    3123: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
+    3147: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:188
-    'lichen': '{"id":"lichen","number":"159","name":{"en":"Lichen"},"type":"automated","cost":7,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-24},"x":3123},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3124},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2745},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3125},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2746},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3126},"o":"+=","e":{"op":"var","n":"n~715","x":3127},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2747}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2744},"source":{"doc":"tm-facts","section":"cards.json #159"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:188"}',
+    'lichen': '{"id":"lichen","number":"159","name":{"en":"Lichen"},"type":"automated","cost":7,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-24},"x":3147},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3148},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2769},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":3149},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2770},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3150},"o":"+=","e":{"op":"var","n":"n~731","x":3151},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2771}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2768},"source":{"doc":"tm-facts","section":"cards.json #159"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:188"}',
 }

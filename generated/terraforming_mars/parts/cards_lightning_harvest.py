@@ -47,77 +47,77 @@ K = [
 ]
 
 
-x_1359 = _C.x_1359  # rules_data/terraforming_mars/cards/001-070.yaml:453
-x_1362 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1366 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1371 = _C.x_1371  # rules_data/terraforming_mars/cards/001-070.yaml:453
+x_1374 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1378 = _C.x_434  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
+def d_1223(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~735', 1, True)
+    LOCAL(ctx, E, 'r~736', 'energy', True)
+    c, key = KEYPLACE(ctx, 1226, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~721', 1, True)
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~737', 1, True)
+    LOCAL(ctx, E, 'r~738', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1229, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
     return True
 
 
-d_1212 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1213 = _C.d_969  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1224 = _C.d_355  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1225 = _C.d_980  # rules_data/terraforming_mars/cards/001-070.yaml:460
 
 
-def d_1214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1226, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
     return True
 
 
-d_1215 = _C.d_476  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1216 = _C.d_477  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1227 = _C.d_480  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1228 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:460
 
 
-def d_1217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 1229, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1211: CPS(d_1211),
-    1212: CPS(d_1212),
-    1213: CPS(d_1213),
-    1214: CPS(d_1214),
-    1215: CPS(d_1215),
-    1216: CPS(d_1216),
-    1217: CPS(d_1217),
+    1223: CPS(d_1223),
+    1224: CPS(d_1224),
+    1225: CPS(d_1225),
+    1226: CPS(d_1226),
+    1227: CPS(d_1227),
+    1228: CPS(d_1228),
+    1229: CPS(d_1229),
 }
 
 
 CODE = {
-    1359: x_1359,
-    1362: x_1362,
-    1366: x_1366,
+    1371: x_1371,
+    1374: x_1374,
+    1378: x_1378,
 }
 AT = {
 }
@@ -125,5 +125,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:453
-    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1359},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1360},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1212},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":1361},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1213},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1362},"o":"+=","e":{"op":"var","n":"n~719","x":1363},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1214},{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":1364},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1215},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":1365},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1216},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1366},"o":"+=","e":{"op":"var","n":"n~721","x":1367},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1217}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1211},"vp":{"op":"lit","v":1,"x":1368},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
+    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1371},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":1372},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1224},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":1373},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1225},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":1374},"o":"+=","e":{"op":"var","n":"n~735","x":1375},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1226},{"op":"let","v":"n~737","e":{"op":"lit","v":1,"x":1376},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1227},{"op":"let","v":"r~738","e":{"op":"lit","v":"megacredits","x":1377},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1228},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~738"},"d":0,"x":1378},"o":"+=","e":{"op":"var","n":"n~737","x":1379},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1229}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1223},"vp":{"op":"lit","v":1,"x":1380},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
 }

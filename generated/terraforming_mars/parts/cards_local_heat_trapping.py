@@ -48,161 +48,161 @@ K = [
 ]
 
 
-x_3657 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3658 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3662 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3667 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3668 = _C.x_3221  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3669 = _C.x_3222  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3671 = _C.x_3224  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3686 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3687 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3691 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3696 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3697 = _C.x_3246  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3698 = _C.x_3247  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3700 = _C.x_3249  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def t_3227(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 5, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    if not d_3201(ctx, E):
+    LOCAL(ctx, E, 'n~731', 5, True)
+    LOCAL(ctx, E, 'r~732', 'heat', True)
+    if not d_3230(ctx, E):
         return False
-    return t_3204(ctx, k, s, E)
+    return t_3233(ctx, k, s, E)
 
 
-d_3199 = _C.d_1385  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3200 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3228 = _C.d_1399  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3229 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3657(ctx, E):
+    if not x_3686(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3203, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3232, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_3202 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3231 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3203, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3232, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def t_3233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3204, None, [], k)
+    return CHOOSE(ctx, 3233, None, [], k)
 
 
-def d_3205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 3208, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 4, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    c, key = KEYPLACE(ctx, 3237, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_3206 = _C.d_1155  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3207 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3235 = _C.d_1167  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3236 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3208, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3237, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-def t_3209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3238(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 2, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    return t_3212(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~735', 2, True)
+    LOCAL(ctx, E, 'r~736', 'animal', True)
+    return t_3241(ctx, k, s, E)
 
 
-d_3210 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3211 = _C.d_1263  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3239 = _C.d_979  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3240 = _C.d_1275  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def t_3212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3212, None, [], k)
+    return CHOOSE(ctx, 3241, None, [], k)
 
 
-def d_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_3242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3213, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
+    c, key = KEYPLACE(ctx, 3242, PL(ctx, E.get('you')).get('card_res'), E.get('card~737'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    3198: t_3198,
-    3199: CPS(d_3199),
-    3200: CPS(d_3200),
-    3201: CPS(d_3201),
-    3202: CPS(d_3202),
-    3203: CPS(d_3203),
-    3204: t_3204,
-    3205: CPS(d_3205),
-    3206: CPS(d_3206),
-    3207: CPS(d_3207),
-    3208: CPS(d_3208),
-    3209: t_3209,
-    3210: CPS(d_3210),
-    3211: CPS(d_3211),
-    3212: t_3212,
-    3213: CPS(d_3213),
+    3227: t_3227,
+    3228: CPS(d_3228),
+    3229: CPS(d_3229),
+    3230: CPS(d_3230),
+    3231: CPS(d_3231),
+    3232: CPS(d_3232),
+    3233: t_3233,
+    3234: CPS(d_3234),
+    3235: CPS(d_3235),
+    3236: CPS(d_3236),
+    3237: CPS(d_3237),
+    3238: t_3238,
+    3239: CPS(d_3239),
+    3240: CPS(d_3240),
+    3241: t_3241,
+    3242: CPS(d_3242),
 }
 
 
 CODE = {
-    3657: x_3657,
-    3658: x_3658,
-    3662: x_3662,
-    3667: x_3667,
-    3668: x_3668,
-    3669: x_3669,
-    3671: x_3671,
+    3686: x_3686,
+    3687: x_3687,
+    3691: x_3691,
+    3696: x_3696,
+    3697: x_3697,
+    3698: x_3698,
+    3700: x_3700,
 }
 AT = {
 }
@@ -210,5 +210,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:501
-    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":5,"x":3655},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3199},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3656},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3200},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":3657},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3202},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3658},"o":"-=","e":{"op":"var","n":"n~715","x":3659},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3203}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3201},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":3660},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3206},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3661},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3207},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3662},"o":"+=","e":{"op":"var","n":"n~717","x":3663},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3208}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3205},"label":{"op":"lit","v":{"option":0},"x":3664}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":3665},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3210},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":3666},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3211},{"op":"choose","alts":[{"gens":[{"v":"card~721","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3667},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~721"},"f":"resource","d":null},"b":{"op":"var","n":"r~720"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~721"},"b":{"op":"var","n":"this"}}],"x":3668}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~721"},"d":0,"x":3669},"o":"+=","e":{"op":"var","n":"n~719","x":3670},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3213},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~721"}],"x":3671}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3212}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3209},"label":{"op":"lit","v":{"option":1},"x":3672}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3204}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3198},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
+    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":5,"x":3684},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3228},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3685},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3229},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":3686},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3231},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3687},"o":"-=","e":{"op":"var","n":"n~731","x":3688},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3232}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3230},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":3689},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3235},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3690},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3236},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3691},"o":"+=","e":{"op":"var","n":"n~733","x":3692},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3237}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3234},"label":{"op":"lit","v":{"option":0},"x":3693}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":2,"x":3694},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3239},{"op":"let","v":"r~736","e":{"op":"lit","v":"animal","x":3695},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3240},{"op":"choose","alts":[{"gens":[{"v":"card~737","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3696},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~737"},"f":"resource","d":null},"b":{"op":"var","n":"r~736"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~737"},"b":{"op":"var","n":"this"}}],"x":3697}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~737"},"d":0,"x":3698},"o":"+=","e":{"op":"var","n":"n~735","x":3699},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3242},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~737"}],"x":3700}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3241}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3238},"label":{"op":"lit","v":{"option":1},"x":3701}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3233}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3227},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
 }

@@ -47,123 +47,123 @@ K = [
 ]
 
 
-x_1080 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1081 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1085 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1089 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1091 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1092 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1096 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1100 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_970(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_962(ctx, E):
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    if not d_973(ctx, E):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'heat', True)
+    c, key = KEYPLACE(ctx, 978, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 2, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~735', 2, True)
+    LOCAL(ctx, E, 'r~736', 'energy', True)
+    c, key = KEYPLACE(ctx, 981, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
     return True
 
 
-d_960 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_961 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_971 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_972 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:308
 
 
-def d_962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1080(ctx, E):
+    if not x_1091(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 975, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_963 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_974 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_975(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 975, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_965 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_966 = _C.d_382  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_976 = _C.d_779  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_977 = _C.d_386  # rules_data/terraforming_mars/cards/001-070.yaml:308
 
 
-def d_967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 978, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_968 = _C.d_968  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_969 = _C.d_969  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_979 = _C.d_979  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_980 = _C.d_980  # rules_data/terraforming_mars/cards/001-070.yaml:308
 
 
-def d_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 981, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    959: CPS(d_959),
-    960: CPS(d_960),
-    961: CPS(d_961),
-    962: CPS(d_962),
-    963: CPS(d_963),
-    964: CPS(d_964),
-    965: CPS(d_965),
-    966: CPS(d_966),
-    967: CPS(d_967),
-    968: CPS(d_968),
-    969: CPS(d_969),
     970: CPS(d_970),
+    971: CPS(d_971),
+    972: CPS(d_972),
+    973: CPS(d_973),
+    974: CPS(d_974),
+    975: CPS(d_975),
+    976: CPS(d_976),
+    977: CPS(d_977),
+    978: CPS(d_978),
+    979: CPS(d_979),
+    980: CPS(d_980),
+    981: CPS(d_981),
 }
 
 
 CODE = {
-    1080: x_1080,
-    1081: x_1081,
-    1085: x_1085,
-    1089: x_1089,
+    1091: x_1091,
+    1092: x_1092,
+    1096: x_1096,
+    1100: x_1100,
 }
 AT = {
 }
@@ -171,5 +171,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:302
-    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1078},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":960},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1079},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":961},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1080},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":963},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1081},"o":"-=","e":{"op":"var","n":"n~715","x":1082},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":962},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1083},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":965},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":1084},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":966},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1085},"o":"+=","e":{"op":"var","n":"n~717","x":1086},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":967},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":1087},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":968},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":1088},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":969},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1089},"o":"+=","e":{"op":"var","n":"n~719","x":1090},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":970}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":959},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
+    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":1089},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":971},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":1090},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":972},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1091},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":974},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1092},"o":"-=","e":{"op":"var","n":"n~731","x":1093},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":975}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":973},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":1094},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":976},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":1095},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":977},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1096},"o":"+=","e":{"op":"var","n":"n~733","x":1097},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":978},{"op":"let","v":"n~735","e":{"op":"lit","v":2,"x":1098},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":979},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":1099},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":980},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":1100},"o":"+=","e":{"op":"var","n":"n~735","x":1101},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":981}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":970},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
 }

@@ -51,87 +51,87 @@ K = [
 ]
 
 
-x_3311 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3312 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3316 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3318 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:305
-x_3321 = _C.x_3248  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3322 = _C.x_3249  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3324 = _C.x_3251  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3326 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3327 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3336 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3337 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3341 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3343 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:305
+x_3346 = _C.x_3273  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3347 = _C.x_3274  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3349 = _C.x_3276  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3351 = _C.x_3278  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3352 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2895(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
+def d_2920(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2898(ctx, E):
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_2923(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    c, key = KEYPLACE(ctx, 2928, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_2896 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2897 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2921 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2922 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
-def d_2898(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2923(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3311(ctx, E):
+    if not x_3336(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2900, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_2899 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2924 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2900(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2900, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_2901 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2902 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2926 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2927 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
-def d_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2928(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2928, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:305
+def t_2929(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -139,112 +139,112 @@ def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~719', 'tr', True)
-        LOCAL(ctx, E, 'n~720', 1, True)
-        if not d_2908(ctx, E):
+        LOCAL(ctx, E, 't~735', 'tr', True)
+        LOCAL(ctx, E, 'n~736', 1, True)
+        if not d_2933(ctx, E):
             return False
         return k()
 
-    return t_2905(ctx, r1, s, E)
+    return t_2930(ctx, r1, s, E)
 
 
-t_2905 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2906 = _C.d_2848  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2907 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:305
+t_2930 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2931 = _C.d_2873  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2932 = _C.d_1032  # rules_data/terraforming_mars/cards/141-208.yaml:305
 
 
-def d_2908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2933(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3321(ctx, E):
+    if x_3346(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2909, ctx.state.get('game_tracks'), E.get('t~719'))
+        c, key = KEYPLACE(ctx, 2934, ctx.state.get('game_tracks'), E.get('t~735'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~736'), '+=', False, K[2])
     else:
-        if not d_2910(ctx, E):
+        if not d_2935(ctx, E):
             return False
     return True
 
 
-def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2909, ctx.state.get('game_tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2934, ctx.state.get('game_tracks'), E.get('t~735'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~736'), '+=', False, K[2])
     return True
 
 
-def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2935(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2936, PL(ctx, E.get('you')).get('tracks'), E.get('t~735'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
-    if not d_2912(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~736'), '+=', False, K[3])
+    if not d_2937(ctx, E):
         return False
     return True
 
 
-def d_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2936(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2936, PL(ctx, E.get('you')).get('tracks'), E.get('t~735'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~736'), '+=', False, K[3])
     return True
 
 
-d_2912 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2913 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2937 = _C.d_2879  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2938 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2895: CPS(d_2895),
-    2896: CPS(d_2896),
-    2897: CPS(d_2897),
-    2898: CPS(d_2898),
-    2899: CPS(d_2899),
-    2900: CPS(d_2900),
-    2901: CPS(d_2901),
-    2902: CPS(d_2902),
-    2903: CPS(d_2903),
-    2904: t_2904,
-    2905: t_2905,
-    2906: CPS(d_2906),
-    2907: CPS(d_2907),
-    2908: CPS(d_2908),
-    2909: CPS(d_2909),
-    2910: CPS(d_2910),
-    2911: CPS(d_2911),
-    2912: CPS(d_2912),
-    2913: CPS(d_2913),
+    2920: CPS(d_2920),
+    2921: CPS(d_2921),
+    2922: CPS(d_2922),
+    2923: CPS(d_2923),
+    2924: CPS(d_2924),
+    2925: CPS(d_2925),
+    2926: CPS(d_2926),
+    2927: CPS(d_2927),
+    2928: CPS(d_2928),
+    2929: t_2929,
+    2930: t_2930,
+    2931: CPS(d_2931),
+    2932: CPS(d_2932),
+    2933: CPS(d_2933),
+    2934: CPS(d_2934),
+    2935: CPS(d_2935),
+    2936: CPS(d_2936),
+    2937: CPS(d_2937),
+    2938: CPS(d_2938),
 }
 
 
 CODE = {
-    3311: x_3311,
-    3312: x_3312,
-    3316: x_3316,
-    3318: x_3318,
-    3321: x_3321,
-    3322: x_3322,
-    3324: x_3324,
-    3326: x_3326,
-    3327: x_3327,
+    3336: x_3336,
+    3337: x_3337,
+    3341: x_3341,
+    3343: x_3343,
+    3346: x_3346,
+    3347: x_3347,
+    3349: x_3349,
+    3351: x_3351,
+    3352: x_3352,
 }
 AT = {
 }
@@ -252,5 +252,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:298
-    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3309},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2896},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3310},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2897},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3311},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2899},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3312},"o":"-=","e":{"op":"var","n":"n~715","x":3313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2900}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2898},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3314},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2901},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3315},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2902},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3316},"o":"+=","e":{"op":"var","n":"n~717","x":3317},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2903}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2895},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3318},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2905},{"op":"let","v":"t~719","e":{"op":"lit","v":"tr","x":3319},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2906},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":3320},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2907},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~719"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3321},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~719"},"d":0,"x":3322},"o":"+=","e":{"op":"var","n":"n~720","x":3323},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2909},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~719"},"d":0,"x":3324},"o":"+=","e":{"op":"var","n":"n~720","x":3325},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2911},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~719"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~720"},"b":{"op":"lit","v":0}}],"x":3326},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3327},"o":"=","e":{"op":"lit","v":true,"x":3328},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2913},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2912}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2910},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2908}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2904},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
+    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3334},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2921},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3335},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2922},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3336},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2924},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3337},"o":"-=","e":{"op":"var","n":"n~731","x":3338},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2925}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2923},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3339},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2926},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3340},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3341},"o":"+=","e":{"op":"var","n":"n~733","x":3342},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2928}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2920},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3343},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2930},{"op":"let","v":"t~735","e":{"op":"lit","v":"tr","x":3344},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2931},{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":3345},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2932},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~735"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3346},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~735"},"d":0,"x":3347},"o":"+=","e":{"op":"var","n":"n~736","x":3348},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2934},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~735"},"d":0,"x":3349},"o":"+=","e":{"op":"var","n":"n~736","x":3350},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2936},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~735"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~736"},"b":{"op":"lit","v":0}}],"x":3351},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3352},"o":"=","e":{"op":"lit","v":true,"x":3353},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2938},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2937}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2935},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2933}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2929},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
 }

@@ -51,87 +51,87 @@ K = [
 ]
 
 
-x_3238 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3239 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3243 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3245 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:247
-x_3248 = _C.x_3248  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3249 = _C.x_3249  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3251 = _C.x_3251  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3253 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3254 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3263 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3264 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3268 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3270 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:247
+x_3273 = _C.x_3273  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3274 = _C.x_3274  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3276 = _C.x_3276  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3278 = _C.x_3278  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3279 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2837(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
+def d_2862(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2840(ctx, E):
+    LOCAL(ctx, E, 'n~731', 4, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_2865(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2845, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_2838 = _C.d_1949  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2839 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2863 = _C.d_1970  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2864 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
-def d_2840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3238(ctx, E):
+    if not x_3263(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2867, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_2841 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2866 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2867, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_2843 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2844 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2868 = _C.d_779  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2869 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
-def d_2845(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2870(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2845, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-def t_2846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def t_2871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -139,112 +139,112 @@ def t_2846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~719', 'tr', True)
-        LOCAL(ctx, E, 'n~720', 3, True)
-        if not d_2850(ctx, E):
+        LOCAL(ctx, E, 't~735', 'tr', True)
+        LOCAL(ctx, E, 'n~736', 3, True)
+        if not d_2875(ctx, E):
             return False
         return k()
 
-    return t_2847(ctx, r1, s, E)
+    return t_2872(ctx, r1, s, E)
 
 
-t_2847 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2848 = _C.d_2848  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2849 = _C.d_915  # rules_data/terraforming_mars/cards/141-208.yaml:247
+t_2872 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2873 = _C.d_2873  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2874 = _C.d_925  # rules_data/terraforming_mars/cards/141-208.yaml:247
 
 
-def d_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2875(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3248(ctx, E):
+    if x_3273(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2851, ctx.state.get('game_tracks'), E.get('t~719'))
+        c, key = KEYPLACE(ctx, 2876, ctx.state.get('game_tracks'), E.get('t~735'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~736'), '+=', False, K[2])
     else:
-        if not d_2852(ctx, E):
+        if not d_2877(ctx, E):
             return False
     return True
 
 
-def d_2851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2851, ctx.state.get('game_tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2876, ctx.state.get('game_tracks'), E.get('t~735'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~736'), '+=', False, K[2])
     return True
 
 
-def d_2852(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2877(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2878, PL(ctx, E.get('you')).get('tracks'), E.get('t~735'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
-    if not d_2854(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~736'), '+=', False, K[3])
+    if not d_2879(ctx, E):
         return False
     return True
 
 
-def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2878, PL(ctx, E.get('you')).get('tracks'), E.get('t~735'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~736'), '+=', False, K[3])
     return True
 
 
-d_2854 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2855 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2879 = _C.d_2879  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2880 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2837: CPS(d_2837),
-    2838: CPS(d_2838),
-    2839: CPS(d_2839),
-    2840: CPS(d_2840),
-    2841: CPS(d_2841),
-    2842: CPS(d_2842),
-    2843: CPS(d_2843),
-    2844: CPS(d_2844),
-    2845: CPS(d_2845),
-    2846: t_2846,
-    2847: t_2847,
-    2848: CPS(d_2848),
-    2849: CPS(d_2849),
-    2850: CPS(d_2850),
-    2851: CPS(d_2851),
-    2852: CPS(d_2852),
-    2853: CPS(d_2853),
-    2854: CPS(d_2854),
-    2855: CPS(d_2855),
+    2862: CPS(d_2862),
+    2863: CPS(d_2863),
+    2864: CPS(d_2864),
+    2865: CPS(d_2865),
+    2866: CPS(d_2866),
+    2867: CPS(d_2867),
+    2868: CPS(d_2868),
+    2869: CPS(d_2869),
+    2870: CPS(d_2870),
+    2871: t_2871,
+    2872: t_2872,
+    2873: CPS(d_2873),
+    2874: CPS(d_2874),
+    2875: CPS(d_2875),
+    2876: CPS(d_2876),
+    2877: CPS(d_2877),
+    2878: CPS(d_2878),
+    2879: CPS(d_2879),
+    2880: CPS(d_2880),
 }
 
 
 CODE = {
-    3238: x_3238,
-    3239: x_3239,
-    3243: x_3243,
-    3245: x_3245,
-    3248: x_3248,
-    3249: x_3249,
-    3251: x_3251,
-    3253: x_3253,
-    3254: x_3254,
+    3263: x_3263,
+    3264: x_3264,
+    3268: x_3268,
+    3270: x_3270,
+    3273: x_3273,
+    3274: x_3274,
+    3276: x_3276,
+    3278: x_3278,
+    3279: x_3279,
 }
 AT = {
 }
@@ -252,5 +252,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:240
-    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":3236},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2838},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3237},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2839},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3238},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2841},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3239},"o":"-=","e":{"op":"var","n":"n~715","x":3240},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2842}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2840},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3241},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2843},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3242},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2844},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3243},"o":"+=","e":{"op":"var","n":"n~717","x":3244},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2845}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2837},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3245},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2847},{"op":"let","v":"t~719","e":{"op":"lit","v":"tr","x":3246},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2848},{"op":"let","v":"n~720","e":{"op":"lit","v":3,"x":3247},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2849},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~719"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3248},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~719"},"d":0,"x":3249},"o":"+=","e":{"op":"var","n":"n~720","x":3250},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2851},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~719"},"d":0,"x":3251},"o":"+=","e":{"op":"var","n":"n~720","x":3252},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2853},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~719"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~720"},"b":{"op":"lit","v":0}}],"x":3253},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3254},"o":"=","e":{"op":"lit","v":true,"x":3255},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2855},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2854}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2852},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2850}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2846},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:240"}',
+    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":3261},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2863},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3262},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2864},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3263},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2866},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3264},"o":"-=","e":{"op":"var","n":"n~731","x":3265},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2867}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2865},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":3266},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2868},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3267},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2869},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3268},"o":"+=","e":{"op":"var","n":"n~733","x":3269},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2870}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2862},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3270},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2872},{"op":"let","v":"t~735","e":{"op":"lit","v":"tr","x":3271},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2873},{"op":"let","v":"n~736","e":{"op":"lit","v":3,"x":3272},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2874},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~735"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3273},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~735"},"d":0,"x":3274},"o":"+=","e":{"op":"var","n":"n~736","x":3275},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2876},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~735"},"d":0,"x":3276},"o":"+=","e":{"op":"var","n":"n~736","x":3277},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2878},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~735"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~736"},"b":{"op":"lit","v":0}}],"x":3278},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3279},"o":"=","e":{"op":"lit","v":true,"x":3280},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2880},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2879}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2877},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2875}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2871},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:240"}',
 }

@@ -51,197 +51,197 @@ K = [
 ]
 
 
-x_1522 = _C.x_1522  # rules_data/terraforming_mars/cards/001-070.yaml:589
-x_1526 = _C.x_1526  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_1527 = _C.x_1527  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_1528 = _C.x_1528  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_1529 = _C.x_1529  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_1533 = _C.x_1533  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1534 = _C.x_1534  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1535 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1537 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1538 = _C.x_1538  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1539 = _C.x_1539  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1540 = _C.x_1540  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1541 = _C.x_1541  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1542 = _C.x_1542  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1546 = _C.x_1546  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_1536 = _C.x_1536  # rules_data/terraforming_mars/cards/001-070.yaml:589
+x_1540 = _C.x_1540  # rules_data/terraforming_mars/definitions/board.yaml:140
+x_1541 = _C.x_1541  # rules_data/terraforming_mars/definitions/board.yaml:115
+x_1542 = _C.x_1542  # rules_data/terraforming_mars/definitions/board.yaml:116
+x_1543 = _C.x_1543  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1547 = _C.x_1547  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1548 = _C.x_1548  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1549 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_1551 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_1552 = _C.x_1552  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_1553 = _C.x_1553  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1554 = _C.x_1554  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1555 = _C.x_1555  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1556 = _C.x_1556  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_1560 = _C.x_1560  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def t_1342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def t_1356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'greenery', True)
-    LOCAL(ctx, E, 'k~716', 'ocean', True)
-    return t_1345(ctx, k, s, E)
-
-
-def d_1343(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'greenery', True)
-    return True
-
-
-def d_1344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~716', 'ocean', True)
-    return True
-
-
-def t_1345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~715'), True)
-    LOCAL(ctx, E, 'l~719', x_1526(ctx, E), True)
-    return t_1348(ctx, k, s, E)
-
-
-d_1346 = _C.d_1346  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_1347 = _C.d_1347  # rules_data/terraforming_mars/definitions/board.yaml:116
-
-
-def t_1348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1527(ctx, E):
-        return t_1349(ctx, k, s, E)
-    return k()
-
-
-def t_1349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~724', x_1528(ctx, E), True)
-    if not x_1529(ctx, E):
-        return False
-    return t_1352(ctx, k, s, E)
-
-
-d_1350 = _C.d_1350  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_1351 = _C.d_1351  # rules_data/terraforming_mars/definitions/board.yaml:94
-
-
-def t_1352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1352, None, [], k)
-
-
-def t_1353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~726', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~727', E.get('space~725'), True)
-    return t_1356(ctx, k, s, E)
-
-
-d_1354 = _C.d_1354  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_1355 = _C.d_1355  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_1356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~727'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[4])
+    LOCAL(ctx, E, 't~731', 'greenery', True)
+    LOCAL(ctx, E, 'k~732', 'ocean', True)
     return t_1359(ctx, k, s, E)
 
 
-def d_1357(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1357(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~727'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[3])
+    LOCAL(ctx, E, 't~731', 'greenery', True)
     return True
 
 
-d_1358 = _C.d_1358  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1359 = _C.t_1359  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1360 = _C.t_1360  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1361 = _C.t_1361  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1362 = _C.t_1362  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1363 = _C.t_1363  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1364 = _C.t_1364  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1365 = _C.d_1365  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1358(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~732', 'ocean', True)
+    return True
+
+
+def t_1359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~734', E.get('t~731'), True)
+    LOCAL(ctx, E, 'l~735', x_1540(ctx, E), True)
+    return t_1362(ctx, k, s, E)
+
+
+d_1360 = _C.d_1360  # rules_data/terraforming_mars/definitions/board.yaml:140
+d_1361 = _C.d_1361  # rules_data/terraforming_mars/definitions/board.yaml:140
+
+
+def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1541(ctx, E):
+        return t_1363(ctx, k, s, E)
+    return k()
+
+
+def t_1363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~740', x_1542(ctx, E), True)
+    if not x_1543(ctx, E):
+        return False
+    return t_1366(ctx, k, s, E)
+
+
+d_1364 = _C.d_1364  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_1365 = _C.d_1365  # rules_data/terraforming_mars/definitions/board.yaml:117
+
+
+def t_1366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 1366, None, [], k)
+
+
+def t_1367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~742', E.get('t~734'), True)
+    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
+    return t_1370(ctx, k, s, E)
+
+
+d_1368 = _C.d_1368  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_1369 = _C.d_1369  # rules_data/terraforming_mars/definitions/board.yaml:118
+
+
+def t_1370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1371, ctx.state.get('board'), E.get('s~743'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1548(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[4])
+    return t_1373(ctx, k, s, E)
+
+
+def d_1371(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1371, ctx.state.get('board'), E.get('s~743'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1548(ctx, E), '=', False, K[3])
+    return True
+
+
+d_1372 = _C.d_1372  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1373 = _C.t_1373  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_1374 = _C.t_1374  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1375 = _C.t_1375  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1376 = _C.t_1376  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1377 = _C.t_1377  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1378 = _C.t_1378  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_1379 = _C.d_1379  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    1342: t_1342,
-    1343: CPS(d_1343),
-    1344: CPS(d_1344),
-    1345: t_1345,
-    1346: CPS(d_1346),
-    1347: CPS(d_1347),
-    1348: t_1348,
-    1349: t_1349,
-    1350: CPS(d_1350),
-    1351: CPS(d_1351),
-    1352: t_1352,
-    1353: t_1353,
-    1354: CPS(d_1354),
-    1355: CPS(d_1355),
     1356: t_1356,
     1357: CPS(d_1357),
     1358: CPS(d_1358),
     1359: t_1359,
-    1360: t_1360,
-    1361: t_1361,
+    1360: CPS(d_1360),
+    1361: CPS(d_1361),
     1362: t_1362,
     1363: t_1363,
-    1364: t_1364,
+    1364: CPS(d_1364),
     1365: CPS(d_1365),
+    1366: t_1366,
+    1367: t_1367,
+    1368: CPS(d_1368),
+    1369: CPS(d_1369),
+    1370: t_1370,
+    1371: CPS(d_1371),
+    1372: CPS(d_1372),
+    1373: t_1373,
+    1374: t_1374,
+    1375: t_1375,
+    1376: t_1376,
+    1377: t_1377,
+    1378: t_1378,
+    1379: CPS(d_1379),
 }
 
 
 CODE = {
-    1522: x_1522,
-    1526: x_1526,
-    1527: x_1527,
-    1528: x_1528,
-    1529: x_1529,
-    1533: x_1533,
-    1534: x_1534,
-    1535: x_1535,
-    1537: x_1537,
-    1538: x_1538,
-    1539: x_1539,
+    1536: x_1536,
     1540: x_1540,
     1541: x_1541,
     1542: x_1542,
-    1546: x_1546,
+    1543: x_1543,
+    1547: x_1547,
+    1548: x_1548,
+    1549: x_1549,
+    1551: x_1551,
+    1552: x_1552,
+    1553: x_1553,
+    1554: x_1554,
+    1555: x_1555,
+    1556: x_1556,
+    1560: x_1560,
 }
 AT = {
 }
@@ -249,5 +249,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:589
-    'mangrove': '{"id":"mangrove","number":"059","name":{"en":"Mangrove"},"type":"automated","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1522},"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"greenery","x":1523},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1343},{"op":"let","v":"k~716","e":{"op":"lit","v":"ocean","x":1524},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1344},{"op":"seq","b":[{"op":"let","v":"t~718","e":{"op":"var","n":"t~715","x":1525},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1346},{"op":"let","v":"l~719","e":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"var","n":"k~716"}},"x":1526},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1347},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~718"}}}]},"x":1527},"t":{"op":"seq","b":[{"op":"let","v":"open~724","e":{"op":"filt","v":"s~721","src":{"op":"var","n":"l~719"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"t~718"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~721"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~722","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~721"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~723","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~723"}}]}]}}]}]}}]}}]}]},"x":1528},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1350},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~724"}]},"b":{"op":"lit","v":0},"x":1529},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1351},{"op":"choose","alts":[{"gens":[{"v":"space~725","src":{"op":"var","n":"open~724","x":1530},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~726","e":{"op":"var","n":"t~718","x":1531},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1354},{"op":"let","v":"s~727","e":{"op":"var","n":"space~725","x":1532},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1355},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~727"},"d":{},"x":1533},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~726"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~726"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1534},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1357},{"op":"set","t":{"op":"st","k":"last_space","x":1535},"o":"=","e":{"op":"var","n":"s~727","x":1536},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1358},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1537},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~727"},"f":"bonus","d":null,"x":1538},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1361},{"op":"for","v":"x~728","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~727"}],"kind":"spaces","x":1539},"w":{"op":"in","a":{"op":"var","n":"x~728"},"b":{"op":"st","k":"board"},"neg":false,"x":1540},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~728"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1541},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1363},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1362},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~726"},"f":"effect","d":null,"x":1542},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1364},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~726","x":1543},"space":{"op":"var","n":"s~727","x":1544},"by":{"op":"var","n":"you","x":1545}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1365}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1360},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1359}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1356}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1353},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~725"}],"x":1546}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1352}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1349},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1348}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1345}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1342},"vp":{"op":"lit","v":1,"x":1547},"source":{"doc":"tm-facts","section":"cards.json #059"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:589"}',
+    'mangrove': '{"id":"mangrove","number":"059","name":{"en":"Mangrove"},"type":"automated","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1536},"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"greenery","x":1537},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1357},{"op":"let","v":"k~732","e":{"op":"lit","v":"ocean","x":1538},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1358},{"op":"seq","b":[{"op":"let","v":"t~734","e":{"op":"var","n":"t~731","x":1539},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":1360},{"op":"let","v":"l~735","e":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"var","n":"k~732"}},"x":1540},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":1361},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~734"}}}]},"x":1541},"t":{"op":"seq","b":[{"op":"let","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"var","n":"l~735"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~734"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]},"x":1542},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1364},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~740"}]},"b":{"op":"lit","v":0},"x":1543},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1365},{"op":"choose","alts":[{"gens":[{"v":"space~741","src":{"op":"var","n":"open~740","x":1544},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~742","e":{"op":"var","n":"t~734","x":1545},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1368},{"op":"let","v":"s~743","e":{"op":"var","n":"space~741","x":1546},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1369},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~743"},"d":{},"x":1547},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~742"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1548},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1371},{"op":"set","t":{"op":"st","k":"last_space","x":1549},"o":"=","e":{"op":"var","n":"s~743","x":1550},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1372},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1551},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"bonus","d":null,"x":1552},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1375},{"op":"for","v":"x~744","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~743"}],"kind":"spaces","x":1553},"w":{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"st","k":"board"},"neg":false,"x":1554},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1555},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1377},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1376},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"effect","d":null,"x":1556},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1378},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~742","x":1557},"space":{"op":"var","n":"s~743","x":1558},"by":{"op":"var","n":"you","x":1559}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1379}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1374},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1373}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1370}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1367},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~741"}],"x":1560}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1366}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1363},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":1362}],"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":1359}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1356},"vp":{"op":"lit","v":1,"x":1561},"source":{"doc":"tm-facts","section":"cards.json #059"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:589"}',
 }

@@ -50,39 +50,39 @@ K = [
 ]
 
 
-x_1746 = _C.x_1746  # rules_data/terraforming_mars/cards/071-140.yaml:35
-x_1747 = _C.x_1747  # rules_data/terraforming_mars/cards/071-140.yaml:46
-x_1748 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-x_1749 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1760 = _C.x_1760  # rules_data/terraforming_mars/cards/071-140.yaml:35
+x_1761 = _C.x_1761  # rules_data/terraforming_mars/cards/071-140.yaml:46
+x_1762 = _C.x_522  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1763 = _C.x_522  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
-def x_1750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def x_1764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     if E is None:
         E = ctx.env()
-    return [E.get('c~716')]
+    return [E.get('c~732')]
 
 
-x_1751 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-x_1752 = x_1750  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-x_1755 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1756 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1757 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1758 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1760 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1761 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1762 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1763 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1764 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1765 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1765 = _C.x_466  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1766 = x_1764  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1769 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1770 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1771 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1772 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1774 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1775 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1776 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1777 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1778 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1779 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def x_1766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def x_1780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     if E is None:
         E = ctx.env()
-    return {'discard': E.get('c~716')}
+    return {'discard': E.get('c~732')}
 
 
-def t_1542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
+def t_1556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -91,19 +91,19 @@ def t_1542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1543(ctx, lambda: nxt(left - 1), k, E)
+        return t_1557(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(x_1747(ctx, E)))
+    return nxt(num(x_1761(ctx, E)))
 
 
-def t_1543(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def t_1557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1543, None, [], k)
+    return CHOOSE(ctx, 1557, None, [], k)
 
 
-def d_1544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -111,15 +111,15 @@ def d_1544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_1750(ctx, E), '-=', True, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', x_1752(ctx, E), '+=', True, K[1])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    if not d_1548(ctx, E):
+        SET(ctx, 'hand', c, key, x_1764(ctx, E), '-=', True, K[0])
+    SET(ctx, 'discard', ctx.state, 'discard', x_1766(ctx, E), '+=', True, K[1])
+    LOCAL(ctx, E, 'n~733', 1, True)
+    if not d_1562(ctx, E):
         return False
     return True
 
 
-def d_1545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1559(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -127,127 +127,116 @@ def d_1545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_1750(ctx, E), '-=', True, K[0])
+        SET(ctx, 'hand', c, key, x_1764(ctx, E), '-=', True, K[0])
     return True
 
 
-def d_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1560(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_1752(ctx, E), '+=', True, K[1])
+    SET(ctx, 'discard', ctx.state, 'discard', x_1766(ctx, E), '+=', True, K[1])
     return True
 
 
-d_1547 = _C.d_381  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+d_1561 = _C.d_385  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
-def d_1548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~717'))
+    left = num(E.get('n~733'))
     while left > 0:
         left -= 1
-        if not d_1549(ctx, E):
+        if not d_1563(ctx, E):
             return False
     return True
 
 
-def d_1549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_1550(ctx, E):
+    if not d_1564(ctx, E):
         return False
-    if not d_1555(ctx, E):
+    if not d_1569(ctx, E):
         return False
     return True
 
 
-def d_1550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1564(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1755(ctx, E):
-        if not d_1551(ctx, E):
+    if x_1769(ctx, E):
+        if not d_1565(ctx, E):
             return False
     return True
 
 
-def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_1757(ctx, E), '=', False, K[2])
+    SET(ctx, 'deck', ctx.state, 'deck', x_1771(ctx, E), '=', False, K[2])
     SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[1])
-    STMT(ctx, 1554)
+    STMT(ctx, 1568)
     return True
 
 
-d_1552 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1553 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1566 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1567 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_1554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1554)
+    STMT(ctx, 1568)
     return True
 
 
-d_1555 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1556 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1557 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1558 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1559 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
+d_1569 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1570 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1571 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1572 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1573 = _C.d_539  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
 
 
 TRIALS = {
-    1542: t_1542,
-    1543: t_1543,
-    1544: CPS(d_1544),
-    1545: CPS(d_1545),
-    1546: CPS(d_1546),
-    1547: CPS(d_1547),
-    1548: CPS(d_1548),
-    1549: CPS(d_1549),
-    1550: CPS(d_1550),
-    1551: CPS(d_1551),
-    1552: CPS(d_1552),
-    1553: CPS(d_1553),
-    1554: CPS(d_1554),
-    1555: CPS(d_1555),
-    1556: CPS(d_1556),
-    1557: CPS(d_1557),
+    1556: t_1556,
+    1557: t_1557,
     1558: CPS(d_1558),
     1559: CPS(d_1559),
+    1560: CPS(d_1560),
+    1561: CPS(d_1561),
+    1562: CPS(d_1562),
+    1563: CPS(d_1563),
+    1564: CPS(d_1564),
+    1565: CPS(d_1565),
+    1566: CPS(d_1566),
+    1567: CPS(d_1567),
+    1568: CPS(d_1568),
+    1569: CPS(d_1569),
+    1570: CPS(d_1570),
+    1571: CPS(d_1571),
+    1572: CPS(d_1572),
+    1573: CPS(d_1573),
 }
 
 
 CODE = {
-    1746: x_1746,
-    1747: x_1747,
-    1748: x_1748,
-    1749: x_1749,
-    1750: x_1750,
-    1751: x_1751,
-    1752: x_1752,
-    1755: x_1755,
-    1756: x_1756,
-    1757: x_1757,
-    1758: x_1758,
     1760: x_1760,
     1761: x_1761,
     1762: x_1762,
@@ -255,14 +244,25 @@ CODE = {
     1764: x_1764,
     1765: x_1765,
     1766: x_1766,
+    1769: x_1769,
+    1770: x_1770,
+    1771: x_1771,
+    1772: x_1772,
+    1774: x_1774,
+    1775: x_1775,
+    1776: x_1776,
+    1777: x_1777,
+    1778: x_1778,
+    1779: x_1779,
+    1780: x_1780,
 }
 AT = {
-    1750: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
-    1766: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
+    1764: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
+    1780: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:35
-    'mars_university': '{"id":"mars_university","number":"073","name":{"en":"Mars University"},"type":"active","cost":8,"tags":["science","building"],"vp":{"op":"lit","v":1,"x":1745},"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1746},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~715","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~715"},"b":{"op":"lit","v":"science"}}}],"x":1747},"b":{"op":"choose","alts":[{"gens":[{"v":"c~716","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1748},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1749},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~716"}],"x":1750},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1545},{"op":"set","t":{"op":"st","k":"discard","x":1751},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~716"}],"x":1752},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1546},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1753},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1547},{"op":"rep","n":{"op":"var","n":"n~717","x":1754},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1755},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":1756},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":1757},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1552},{"op":"set","t":{"op":"st","k":"discard","x":1758},"o":"=","e":{"op":"lit","v":[],"x":1759},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1553},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":1760}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1554}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1551},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1550},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1761},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1762},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1763},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1557},{"op":"set","t":{"op":"st","k":"deck","x":1764},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1765},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1558}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1556},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1555}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1549},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1548}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1544},"label":{"op":"obj","k":["discard"],"a":[{"op":"var","n":"c~716"}],"x":1766}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:16","id":1559},"label":{"op":"lit","v":{"discard":null},"x":1767}}],"kind":"discard_card","prompt":{"def":"discard_to_draw","args":{},"text":{"it":"puoi scartare una carta dalla mano per pescarne una","en":"you may discard a card from your hand to draw a card"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1543},"at":"rules_data/terraforming_mars/cards/071-140.yaml:46","id":1542}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #073 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:35"}',
+    'mars_university': '{"id":"mars_university","number":"073","name":{"en":"Mars University"},"type":"active","cost":8,"tags":["science","building"],"vp":{"op":"lit","v":1,"x":1759},"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1760},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~731","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~731"},"b":{"op":"lit","v":"science"}}}],"x":1761},"b":{"op":"choose","alts":[{"gens":[{"v":"c~732","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1762},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1763},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~732"}],"x":1764},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1559},{"op":"set","t":{"op":"st","k":"discard","x":1765},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~732"}],"x":1766},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1560},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":1767},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1561},{"op":"rep","n":{"op":"var","n":"n~733","x":1768},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1769},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":1770},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":1771},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1566},{"op":"set","t":{"op":"st","k":"discard","x":1772},"o":"=","e":{"op":"lit","v":[],"x":1773},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1567},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":1774}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1568}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1565},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1564},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1775},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1776},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1777},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1571},{"op":"set","t":{"op":"st","k":"deck","x":1778},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1779},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1572}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1570},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1569}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1563},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1562}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1558},"label":{"op":"obj","k":["discard"],"a":[{"op":"var","n":"c~732"}],"x":1780}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:16","id":1573},"label":{"op":"lit","v":{"discard":null},"x":1781}}],"kind":"discard_card","prompt":{"def":"discard_to_draw","args":{},"text":{"it":"puoi scartare una carta dalla mano per pescarne una","en":"you may discard a card from your hand to draw a card"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1557},"at":"rules_data/terraforming_mars/cards/071-140.yaml:46","id":1556}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #073 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:35"}',
 }

@@ -47,119 +47,115 @@ K = [
 ]
 
 
-x_528 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_529 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_532 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_533 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def x_533(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def x_537(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_720 for v_s_720 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_720, {}) if type(_h1) is dict else KEY(_h1, v_s_720, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('type', None) if type(v_s_720) is str else None) != 'off_map')) else False)])
-    return MEMO(ctx, (533, ctx.stamps.get('board', 0),), compute)
+        return len([v_s_736 for v_s_736 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_736, {}) if type(_h1) is dict else KEY(_h1, v_s_736, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_736, NOREC).get('type', None) if type(v_s_736) is str else None) != 'off_map')) else False)])
+    return MEMO(ctx, (537, ctx.stamps.get('board', 0),), compute)
 
 
-x_534 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:21
+x_538 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:21
 
 
-def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~721'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~723'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~737'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~739'))) is int else num(_w2)))
 
 
-def d_469(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_472(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_476(ctx, E):
         return False
     return True
 
 
-d_470 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_471 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_474 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_475 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:80
 
 
-def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_528(ctx, E):
+    if not x_532(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 478, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_473 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_477 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 478, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-def d_475(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_479(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    LOCAL(ctx, E, 'k~723', x_533(ctx, E), True)
-    c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    LOCAL(ctx, E, 'n~737', 1, True)
+    LOCAL(ctx, E, 'r~738', 'megacredits', True)
+    LOCAL(ctx, E, 'k~739', x_537(ctx, E), True)
+    c, key = KEYPLACE(ctx, 483, PL(ctx, E.get('you')).get('stock'), E.get('r~738'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, x_539(ctx, E), '+=', False, K[0])
     return True
 
 
-d_476 = _C.d_476  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_477 = _C.d_477  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_480 = _C.d_480  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_481 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:80
 
 
-def d_478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_482(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~723', x_533(ctx, E), True)
+    LOCAL(ctx, E, 'k~739', x_537(ctx, E), True)
     return True
 
 
-def d_479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 483, PL(ctx, E.get('you')).get('stock'), E.get('r~738'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, x_539(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    469: CPS(d_469),
-    470: CPS(d_470),
-    471: CPS(d_471),
-    472: CPS(d_472),
     473: CPS(d_473),
     474: CPS(d_474),
     475: CPS(d_475),
@@ -167,23 +163,27 @@ TRIALS = {
     477: CPS(d_477),
     478: CPS(d_478),
     479: CPS(d_479),
+    480: CPS(d_480),
+    481: CPS(d_481),
+    482: CPS(d_482),
+    483: CPS(d_483),
 }
 
 
 CODE = {
-    528: x_528,
-    529: x_529,
+    532: x_532,
     533: x_533,
-    534: x_534,
-    535: x_535,
+    537: x_537,
+    538: x_538,
+    539: x_539,
 }
 AT = {
-    533: 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    535: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    537: 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    539: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:73
-    'martian_rails': '{"id":"martian_rails","number":"007","name":{"en":"Martian Rails"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":526},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":470},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":527},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":471},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":528},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":529},"o":"-=","e":{"op":"var","n":"n~715","x":530},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":474}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":472}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":469},"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":531},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":476},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":532},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":477},{"op":"let","v":"k~723","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~720","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":533},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":478},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":534},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~721"},"b":{"op":"var","n":"k~723"},"x":535},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":479}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":475}}],"source":{"doc":"tm-facts","section":"cards.json #007"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:73"}',
+    'martian_rails': '{"id":"martian_rails","number":"007","name":{"en":"Martian Rails"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":530},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":474},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":531},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":475},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":532},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":477},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":533},"o":"-=","e":{"op":"var","n":"n~731","x":534},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":478}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":476}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":473},"effect":{"op":"seq","b":[{"op":"let","v":"n~737","e":{"op":"lit","v":1,"x":535},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":480},{"op":"let","v":"r~738","e":{"op":"lit","v":"megacredits","x":536},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":481},{"op":"let","v":"k~739","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~736","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~736"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~736"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~736"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":537},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~738"},"d":0,"x":538},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~737"},"b":{"op":"var","n":"k~739"},"x":539},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":483}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":479}}],"source":{"doc":"tm-facts","section":"cards.json #007"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:73"}',
 }

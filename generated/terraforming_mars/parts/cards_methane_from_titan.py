@@ -47,87 +47,87 @@ K = [
 ]
 
 
-def x_853(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
+def x_861(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
-x_856 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_860 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_864 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_868 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_775(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'heat', True)
+    c, key = KEYPLACE(ctx, 778, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    c, key = KEYPLACE(ctx, 781, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_768 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_769 = _C.d_769  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_776 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_777 = _C.d_777  # rules_data/terraforming_mars/cards/001-070.yaml:188
 
 
-def d_770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 778, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_771 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_772 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_779 = _C.d_779  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_780 = _C.d_780  # rules_data/terraforming_mars/cards/001-070.yaml:188
 
 
-def d_773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 781, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    767: CPS(d_767),
-    768: CPS(d_768),
-    769: CPS(d_769),
-    770: CPS(d_770),
-    771: CPS(d_771),
-    772: CPS(d_772),
-    773: CPS(d_773),
+    775: CPS(d_775),
+    776: CPS(d_776),
+    777: CPS(d_777),
+    778: CPS(d_778),
+    779: CPS(d_779),
+    780: CPS(d_780),
+    781: CPS(d_781),
 }
 
 
 CODE = {
-    853: x_853,
-    856: x_856,
-    860: x_860,
+    861: x_861,
+    864: x_864,
+    868: x_868,
 }
 AT = {
-    853: 'rules_data/terraforming_mars/cards/001-070.yaml:181',
+    861: 'rules_data/terraforming_mars/cards/001-070.yaml:181',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:181
-    'methane_from_titan': '{"id":"methane_from_titan","number":"018","name":{"en":"Methane From Titan"},"type":"automated","cost":28,"tags":["jovian","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":2},"x":853},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":854},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":768},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":855},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":769},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":856},"o":"+=","e":{"op":"var","n":"n~715","x":857},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":770},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":858},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":771},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":859},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":772},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":860},"o":"+=","e":{"op":"var","n":"n~717","x":861},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":773}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":767},"vp":{"op":"lit","v":2,"x":862},"source":{"doc":"tm-facts","section":"cards.json #018"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:181"}',
+    'methane_from_titan': '{"id":"methane_from_titan","number":"018","name":{"en":"Methane From Titan"},"type":"automated","cost":28,"tags":["jovian","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":2},"x":861},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":862},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":776},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":863},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":777},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":864},"o":"+=","e":{"op":"var","n":"n~731","x":865},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":778},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":866},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":779},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":867},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":780},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":868},"o":"+=","e":{"op":"var","n":"n~733","x":869},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":781}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":775},"vp":{"op":"lit","v":2,"x":870},"source":{"doc":"tm-facts","section":"cards.json #018"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:181"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_1574 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1588 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1384(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+def d_1398(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 5, True)
-    LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 5, True)
+    LOCAL(ctx, E, 'r~732', 'steel', True)
+    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_1385 = _C.d_1385  # rules_data/terraforming_mars/cards/001-070.yaml:624
-d_1386 = _C.d_1328  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1399 = _C.d_1399  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1400 = _C.d_1342  # rules_data/terraforming_mars/cards/001-070.yaml:624
 
 
-def d_1387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1384: CPS(d_1384),
-    1385: CPS(d_1385),
-    1386: CPS(d_1386),
-    1387: CPS(d_1387),
+    1398: CPS(d_1398),
+    1399: CPS(d_1399),
+    1400: CPS(d_1400),
+    1401: CPS(d_1401),
 }
 
 
 CODE = {
-    1574: x_1574,
+    1588: x_1588,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:619
-    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":5,"x":1572},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1385},{"op":"let","v":"r~716","e":{"op":"lit","v":"steel","x":1573},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1386},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1574},"o":"+=","e":{"op":"var","n":"n~715","x":1575},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1387}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1384},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
+    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":5,"x":1586},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1399},{"op":"let","v":"r~732","e":{"op":"lit","v":"steel","x":1587},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1400},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1588},"o":"+=","e":{"op":"var","n":"n~731","x":1589},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1401}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1398},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
 }

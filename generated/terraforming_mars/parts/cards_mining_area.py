@@ -54,539 +54,385 @@ K = [
 ]
 
 
-x_1611 = _C.x_1611  # rules_data/terraforming_mars/definitions/board.yaml:176
-x_1612 = _C.x_1612  # rules_data/terraforming_mars/definitions/board.yaml:177
-x_1613 = _C.x_1613  # rules_data/terraforming_mars/definitions/board.yaml:178
-x_1614 = _C.x_1614  # rules_data/terraforming_mars/definitions/board.yaml:179
-x_1617 = _C.x_1617  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1619 = _C.x_1619  # rules_data/terraforming_mars/definitions/board.yaml:179
+x_1625 = _C.x_1625  # rules_data/terraforming_mars/definitions/board.yaml:200
+x_1626 = _C.x_1626  # rules_data/terraforming_mars/definitions/board.yaml:201
+x_1627 = _C.x_1627  # rules_data/terraforming_mars/definitions/board.yaml:202
+x_1628 = _C.x_1628  # rules_data/terraforming_mars/definitions/board.yaml:203
+x_1631 = _C.x_1631  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1633 = _C.x_1633  # rules_data/terraforming_mars/definitions/board.yaml:203
 
 
-def x_1623(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
+def x_1637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:189
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~724'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~740'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_727 for v_x_727 in [v_x_726 for v_x_726 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_726, NOREC).get('type', None) if type(v_x_726) is str else None) == _h1)] if (True if (any((v_r_728 in _w2 if type((_w2 := E.get('l~725'))) in (list, dict) else IN(v_r_728, _w2)) for v_r_728 in items_of((ctx.index.plain['spaces'].get(v_x_727, NOREC).get('bonus_resources', []) if type(v_x_727) is str else [])))) and (any((True if ((v_x_729 in _h2 if type(_h2) in (list, dict) else IN(v_x_729, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_729 in ADJ(ctx, 'spaces', v_x_727))) else False)]
-    return MEMO(ctx, (1623, E.get('l~725'), E.get('t~724'), E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_743 for v_x_743 in [v_x_742 for v_x_742 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_742, NOREC).get('type', None) if type(v_x_742) is str else None) == _h1)] if (True if (any((v_r_744 in _w2 if type((_w2 := E.get('l~741'))) in (list, dict) else IN(v_r_744, _w2)) for v_r_744 in items_of((ctx.index.plain['spaces'].get(v_x_743, NOREC).get('bonus_resources', []) if type(v_x_743) is str else [])))) and (any((True if ((v_x_745 in _h2 if type(_h2) in (list, dict) else IN(v_x_745, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_745, {}) if type(_h2) is dict else KEY(_h2, v_x_745, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_745 in ADJ(ctx, 'spaces', v_x_743))) else False)]
+    return MEMO(ctx, (1637, E.get('l~741'), E.get('t~740'), E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1624(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_732, 0) if type(_h1) is dict else KEY(_h1, v_p_732, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_732, NOREC).get('step', 0) if type(v_p_732) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_732, NOREC).get('max', 0) if type(v_p_732) is str else 0))) is int else num(_w4))) for v_p_732 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_732, NOREC).get('tile', None) if type(v_p_732) is str else None) == E.get('t~730'))))
-    return MEMO(ctx, (1624, E.get('t~730'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_748, 0) if type(_h1) is dict else KEY(_h1, v_p_748, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_748, NOREC).get('step', 0) if type(v_p_748) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_748, NOREC).get('max', 0) if type(v_p_748) is str else 0))) is int else num(_w4))) for v_p_748 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_748, NOREC).get('tile', None) if type(v_p_748) is str else None) == E.get('t~746'))))
+    return MEMO(ctx, (1638, E.get('t~746'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~730'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~730'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_733 for v_s_733 in items_of(E.get('l~731')) if (True if ((not (v_s_733 in _h1 if type(_h1) in (list, dict) else IN(v_s_733, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('t~730'))) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_733 in _h2 if type(_h2) in (list, dict) else IN(v_s_733, _h2)))) or (((_h2.get(v_s_733, None) if type(_h2) is dict else KEY(_h2, v_s_733, None)) == E.get('you'))) else False)) and ((True if ((v_s_733 in _h3 if type(_h3) in (list, dict) else IN(v_s_733, _h3))) or ((not any((True if ((v_x_734 in _h1 if type(_h1) in (list, dict) else IN(v_x_734, _h1))) and ((not (v_x_734 in _h3 if type(_h3) in (list, dict) else IN(v_x_734, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_734, {}) if type(_h1) is dict else KEY(_h1, v_x_734, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_734, {}) if type(_h1) is dict else KEY(_h1, v_x_734, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_735)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_734, {}) if type(_h1) is dict else KEY(_h1, v_x_734, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_735)) else False)) else False) for v_u_735 in items_of(_h4))) else False) for v_x_734 in ADJ(ctx, 'spaces', v_s_733)))) else False)) else False)]
-    return MEMO(ctx, (1625, E.get('l~731'), E.get('this'), E.get('t~730'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~746'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~746'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_749 for v_s_749 in items_of(E.get('l~747')) if (True if ((not (v_s_749 in _h1 if type(_h1) in (list, dict) else IN(v_s_749, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_749, NOREC).get('reserved', None) if type(v_s_749) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_749, NOREC).get('reserved', None) if type(v_s_749) is str else None) == E.get('t~746'))) or (((ctx.index.plain['spaces'].get(v_s_749, NOREC).get('reserved', None) if type(v_s_749) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_749 in _h2 if type(_h2) in (list, dict) else IN(v_s_749, _h2)))) or (((_h2.get(v_s_749, None) if type(_h2) is dict else KEY(_h2, v_s_749, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_749 in _h4 if type(_h4) in (list, dict) else IN(v_s_749, _h4))) or ((not any((True if ((v_x_750 in _h1 if type(_h1) in (list, dict) else IN(v_x_750, _h1))) and ((not (v_x_750 in _h4 if type(_h4) in (list, dict) else IN(v_x_750, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_750, {}) if type(_h1) is dict else KEY(_h1, v_x_750, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_750, {}) if type(_h1) is dict else KEY(_h1, v_x_750, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_751)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_750, {}) if type(_h1) is dict else KEY(_h1, v_x_750, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_751)) else False)) else False) for v_u_751 in items_of(_h3))) else False) for v_x_750 in ADJ(ctx, 'spaces', v_s_749)))) else False)) else False)]
+    return MEMO(ctx, (1639, E.get('l~747'), E.get('this'), E.get('t~746'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_1640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~736')) > 0)
+    return (FN['count'](ctx, None, E.get('open~752')) > 0)
 
 
-def x_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~739'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~739'), {}))
+x_1644 = _C.x_900  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1645 = _C.x_901  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1646 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_1648 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_1649 = _C.x_905  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_1650 = _C.x_906  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1651 = _C.x_907  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1652 = _C.x_908  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1653 = _C.x_909  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_1657 = _C.x_913  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1658 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
-def x_1631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~738'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~738'))) is str else False) else None), 'card': E.get('this')}
-
-
-x_1632 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1634 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_1635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~739'))
-
-
-def x_1636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~739'))
-
-
-def x_1637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~740') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~740'), _w1))
-
-
-def x_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~740'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~740'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~738'))
-
-
-def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~737')}
-
-
-x_1644 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:644
-
-
-def t_1416(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
+def t_1430(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'l~716', K[4], True)
-    return t_1419(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'l~732', K[4], True)
+    return t_1433(ctx, k, s, E)
 
 
-d_1417 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:643
-d_1418 = _C.d_1418  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1431 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1432 = _C.d_1432  # rules_data/terraforming_mars/cards/001-070.yaml:643
 
 
-def t_1419(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
+def t_1433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:200
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~718', x_1611(ctx, E), True)
-    LOCAL(ctx, E, 'shown~720', x_1612(ctx, E), True)
-    return t_1422(ctx, k, s, E)
+    LOCAL(ctx, E, 'sp~734', x_1625(ctx, E), True)
+    LOCAL(ctx, E, 'shown~736', x_1626(ctx, E), True)
+    return t_1436(ctx, k, s, E)
 
 
-d_1420 = _C.d_1420  # rules_data/terraforming_mars/definitions/board.yaml:176
-d_1421 = _C.d_1421  # rules_data/terraforming_mars/definitions/board.yaml:177
+d_1434 = _C.d_1434  # rules_data/terraforming_mars/definitions/board.yaml:200
+d_1435 = _C.d_1435  # rules_data/terraforming_mars/definitions/board.yaml:201
 
 
-def t_1422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
+def t_1436(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:202
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1613(ctx, E):
-        return t_1423(ctx, k, s, E)
+    if x_1627(ctx, E):
+        return t_1437(ctx, k, s, E)
     return k()
 
 
-def t_1423(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def t_1437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1423, None, [], k)
+    return CHOOSE(ctx, 1437, None, [], k)
 
 
-def d_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
-    c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    LOCAL(ctx, E, 'n~738', E.get('n~731'), True)
+    LOCAL(ctx, E, 'r~739', E.get('r~737'), True)
+    c, key = KEYPLACE(ctx, 1441, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[5])
     return True
 
 
-d_1425 = _C.d_1425  # rules_data/terraforming_mars/definitions/board.yaml:179
-d_1426 = _C.d_1426  # rules_data/terraforming_mars/definitions/board.yaml:179
+d_1439 = _C.d_1439  # rules_data/terraforming_mars/definitions/board.yaml:203
+d_1440 = _C.d_1440  # rules_data/terraforming_mars/definitions/board.yaml:203
 
 
-def d_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    c, key = KEYPLACE(ctx, 1441, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[5])
     return True
 
 
-def t_1428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1452(ctx, k, s, E)
+        return t_1466(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~724', 'mining_area', True)
-    LOCAL(ctx, E, 'l~725', K[4], True)
-    return t_1431(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~740', 'mining_area', True)
+    LOCAL(ctx, E, 'l~741', K[4], True)
+    return t_1445(ctx, r1, s, E)
 
 
-def d_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def d_1443(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~724', 'mining_area', True)
+    LOCAL(ctx, E, 't~740', 'mining_area', True)
     return True
 
 
-d_1430 = _C.d_1430  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1444 = _C.d_1444  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
-def t_1431(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
+def t_1445(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:189
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~724'), True)
-    LOCAL(ctx, E, 'l~731', x_1623(ctx, E), True)
-    return t_1434(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', E.get('t~740'), True)
+    LOCAL(ctx, E, 'l~747', x_1637(ctx, E), True)
+    return t_1448(ctx, k, s, E)
 
 
-def d_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
+def d_1446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:189
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~724'), True)
+    LOCAL(ctx, E, 't~746', E.get('t~740'), True)
     return True
 
 
-def d_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
+def d_1447(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:189
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~731', x_1623(ctx, E), True)
+    LOCAL(ctx, E, 'l~747', x_1637(ctx, E), True)
     return True
 
 
-def t_1434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1624(ctx, E):
-        return t_1435(ctx, k, s, E)
+    if x_1638(ctx, E):
+        return t_1449(ctx, k, s, E)
     return k()
 
 
-def t_1435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1449(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~736', x_1625(ctx, E), True)
-    if not x_1626(ctx, E):
+    LOCAL(ctx, E, 'open~752', x_1639(ctx, E), True)
+    if not x_1640(ctx, E):
         return False
-    return t_1438(ctx, k, s, E)
+    return t_1452(ctx, k, s, E)
 
 
-def d_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_1450(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~736', x_1625(ctx, E), True)
+    LOCAL(ctx, E, 'open~752', x_1639(ctx, E), True)
     return True
 
 
-def d_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1626(ctx, E):
+    if not x_1640(ctx, E):
         return False
     return True
 
 
-def t_1438(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1452(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1438, None, [], k)
+    return CHOOSE(ctx, 1452, None, [], k)
 
 
-def t_1439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1453(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~738', E.get('t~730'), True)
-    LOCAL(ctx, E, 's~739', E.get('space~737'), True)
-    return t_1442(ctx, k, s, E)
+    LOCAL(ctx, E, 't~754', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~755', E.get('space~753'), True)
+    return t_1456(ctx, k, s, E)
 
 
-def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~738', E.get('t~730'), True)
+    LOCAL(ctx, E, 't~754', E.get('t~746'), True)
     return True
 
 
-def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~739', E.get('space~737'), True)
-    return True
+d_1455 = _C.d_807  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1456(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~739'))
+    c, key = KEYPLACE(ctx, 1457, ctx.state.get('board'), E.get('s~755'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[7])
-    return t_1445(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1645(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~755'), '=', False, K[7])
+    return t_1459(ctx, k, s, E)
 
 
-def d_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~739'))
+    c, key = KEYPLACE(ctx, 1457, ctx.state.get('board'), E.get('s~755'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_1645(ctx, E), '=', False, K[6])
     return True
 
 
-def d_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[7])
-    return True
-
-
-def t_1445(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1634(ctx, E):
-        return t_1446(ctx, k, s, E)
-    return k()
-
-
-def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_1448(ctx, r2, s, E)
-
-    def r2():
-        return t_1450(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
-        return k()
-
-    return t_1447(ctx, r1, s, E)
-
-
-def t_1447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1635(ctx, E), k)
-
-
-def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1636(ctx, E)))
-    old = E.get('x~740', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~740', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~740', item, True)
-            if x_1637(ctx, E):
-                return t_1449(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_1449(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1638(ctx, E), k)
-
-
-def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1639(ctx, E), k)
-
-
-def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
-    return True
-
-
-t_1452 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1458 = _C.d_810  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1459 = _C.t_811  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_1460 = _C.t_812  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1461 = _C.t_813  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1462 = _C.t_814  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1463 = _C.t_815  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1464 = _C.t_816  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_1465 = _C.d_817  # rules_data/terraforming_mars/definitions/board.yaml:106
+t_1466 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
 TRIALS = {
-    1416: t_1416,
-    1417: CPS(d_1417),
-    1418: CPS(d_1418),
-    1419: t_1419,
-    1420: CPS(d_1420),
-    1421: CPS(d_1421),
-    1422: t_1422,
-    1423: t_1423,
-    1424: CPS(d_1424),
-    1425: CPS(d_1425),
-    1426: CPS(d_1426),
-    1427: CPS(d_1427),
-    1428: t_1428,
-    1429: CPS(d_1429),
-    1430: CPS(d_1430),
-    1431: t_1431,
+    1430: t_1430,
+    1431: CPS(d_1431),
     1432: CPS(d_1432),
-    1433: CPS(d_1433),
-    1434: t_1434,
-    1435: t_1435,
-    1436: CPS(d_1436),
-    1437: CPS(d_1437),
-    1438: t_1438,
-    1439: t_1439,
+    1433: t_1433,
+    1434: CPS(d_1434),
+    1435: CPS(d_1435),
+    1436: t_1436,
+    1437: t_1437,
+    1438: CPS(d_1438),
+    1439: CPS(d_1439),
     1440: CPS(d_1440),
     1441: CPS(d_1441),
     1442: t_1442,
     1443: CPS(d_1443),
     1444: CPS(d_1444),
     1445: t_1445,
-    1446: t_1446,
-    1447: t_1447,
+    1446: CPS(d_1446),
+    1447: CPS(d_1447),
     1448: t_1448,
     1449: t_1449,
-    1450: t_1450,
+    1450: CPS(d_1450),
     1451: CPS(d_1451),
     1452: t_1452,
+    1453: t_1453,
+    1454: CPS(d_1454),
+    1455: CPS(d_1455),
+    1456: t_1456,
+    1457: CPS(d_1457),
+    1458: CPS(d_1458),
+    1459: t_1459,
+    1460: t_1460,
+    1461: t_1461,
+    1462: t_1462,
+    1463: t_1463,
+    1464: t_1464,
+    1465: CPS(d_1465),
+    1466: t_1466,
 }
 
 
 CODE = {
-    1611: x_1611,
-    1612: x_1612,
-    1613: x_1613,
-    1614: x_1614,
-    1617: x_1617,
-    1619: x_1619,
-    1623: x_1623,
-    1624: x_1624,
     1625: x_1625,
     1626: x_1626,
-    1630: x_1630,
+    1627: x_1627,
+    1628: x_1628,
     1631: x_1631,
-    1632: x_1632,
-    1634: x_1634,
-    1635: x_1635,
-    1636: x_1636,
+    1633: x_1633,
     1637: x_1637,
     1638: x_1638,
     1639: x_1639,
-    1643: x_1643,
+    1640: x_1640,
     1644: x_1644,
+    1645: x_1645,
+    1646: x_1646,
+    1648: x_1648,
+    1649: x_1649,
+    1650: x_1650,
+    1651: x_1651,
+    1652: x_1652,
+    1653: x_1653,
+    1657: x_1657,
+    1658: x_1658,
 }
 AT = {
-    1623: 'rules_data/terraforming_mars/definitions/board.yaml:165',
-    1624: 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    1625: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    1626: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    1630: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1631: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1635: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    1636: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1637: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1638: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1639: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    1643: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    1637: 'rules_data/terraforming_mars/definitions/board.yaml:189',
+    1638: 'rules_data/terraforming_mars/definitions/board.yaml:115',
+    1639: 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    1640: 'rules_data/terraforming_mars/definitions/board.yaml:117',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:635
-    'mining_area': '{"id":"mining_area","number":"064","name":{"en":"Mining Area"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1609},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1417},{"op":"let","v":"l~716","e":{"op":"lit","v":["steel","titanium"],"x":1610},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1418},{"op":"seq","b":[{"op":"let","v":"sp~718","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1611},"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1420},{"op":"let","v":"shown~720","e":{"op":"filt","v":"r~719","src":{"op":"var","n":"l~716"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~718"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~719"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~718"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1612},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":1421},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~720"}]},"b":{"op":"lit","v":0},"x":1613},"t":{"op":"choose","alts":[{"gens":[{"v":"r~721","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~720"}],"x":1614},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~722","e":{"op":"var","n":"n~715","x":1615},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1425},{"op":"let","v":"r~723","e":{"op":"var","n":"r~721","x":1616},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1426},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~723"},"d":0,"x":1617},"o":"+=","e":{"op":"var","n":"n~722","x":1618},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1427}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1424},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~721"}],"x":1619}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1423},"at":"rules_data/terraforming_mars/definitions/board.yaml:178","id":1422}],"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1419}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1416},"effect":{"op":"seq","b":[{"op":"let","v":"t~724","e":{"op":"lit","v":"mining_area","x":1620},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1429},{"op":"let","v":"l~725","e":{"op":"lit","v":["steel","titanium"],"x":1621},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1430},{"op":"seq","b":[{"op":"let","v":"t~730","e":{"op":"var","n":"t~724","x":1622},"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1432},{"op":"let","v":"l~731","e":{"op":"filt","v":"x~727","src":{"op":"filt","v":"x~726","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~726"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~724"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~728","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~727"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~728"},"b":{"op":"var","n":"l~725"},"neg":false}}]},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~727"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]},"x":1623},"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1433},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~730"}}}]},"x":1624},"t":{"op":"seq","b":[{"op":"let","v":"open~736","e":{"op":"filt","v":"s~733","src":{"op":"var","n":"l~731"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"t~730"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~733"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~733"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~735","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~735"}}]}]}}]}]}}]}}]}]},"x":1625},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1436},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~736"}]},"b":{"op":"lit","v":0},"x":1626},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1437},{"op":"choose","alts":[{"gens":[{"v":"space~737","src":{"op":"var","n":"open~736","x":1627},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~738","e":{"op":"var","n":"t~730","x":1628},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1440},{"op":"let","v":"s~739","e":{"op":"var","n":"space~737","x":1629},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1441},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~739"},"d":{},"x":1630},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~738"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~738"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1631},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1443},{"op":"set","t":{"op":"st","k":"last_space","x":1632},"o":"=","e":{"op":"var","n":"s~739","x":1633},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1444},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1634},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"bonus","d":null,"x":1635},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1447},{"op":"for","v":"x~740","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~739"}],"kind":"spaces","x":1636},"w":{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"st","k":"board"},"neg":false,"x":1637},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1638},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1449},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1448},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~738"},"f":"effect","d":null,"x":1639},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1450},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~738","x":1640},"space":{"op":"var","n":"s~739","x":1641},"by":{"op":"var","n":"you","x":1642}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1451}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1446},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1445}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1442}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1439},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~737"}],"x":1643}}],"kind":"space","prompt":{"def":"place_on_bonus_near","args":{"t":"mining_area","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area mineraria su una casella con un bonus di acciaio, titanio adiacente a una tua tessera","en":"place a Mining Area tile on a space with a steel, titanium bonus next to one of your tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1438}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1435},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1434}],"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1431},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1644},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1452}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1428},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #064 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:635"}',
+    'mining_area': '{"id":"mining_area","number":"064","name":{"en":"Mining Area"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1623},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1431},{"op":"let","v":"l~732","e":{"op":"lit","v":["steel","titanium"],"x":1624},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1432},{"op":"seq","b":[{"op":"let","v":"sp~734","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~733","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1625},"at":"rules_data/terraforming_mars/definitions/board.yaml:200","id":1434},{"op":"let","v":"shown~736","e":{"op":"filt","v":"r~735","src":{"op":"var","n":"l~732"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~734"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~735"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~734"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1626},"at":"rules_data/terraforming_mars/definitions/board.yaml:201","id":1435},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~736"}]},"b":{"op":"lit","v":0},"x":1627},"t":{"op":"choose","alts":[{"gens":[{"v":"r~737","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~736"}],"x":1628},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~738","e":{"op":"var","n":"n~731","x":1629},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1439},{"op":"let","v":"r~739","e":{"op":"var","n":"r~737","x":1630},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1440},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~739"},"d":0,"x":1631},"o":"+=","e":{"op":"var","n":"n~738","x":1632},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1441}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1438},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~737"}],"x":1633}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1437},"at":"rules_data/terraforming_mars/definitions/board.yaml:202","id":1436}],"at":"rules_data/terraforming_mars/definitions/board.yaml:200","id":1433}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1430},"effect":{"op":"seq","b":[{"op":"let","v":"t~740","e":{"op":"lit","v":"mining_area","x":1634},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1443},{"op":"let","v":"l~741","e":{"op":"lit","v":["steel","titanium"],"x":1635},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1444},{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~740","x":1636},"at":"rules_data/terraforming_mars/definitions/board.yaml:189","id":1446},{"op":"let","v":"l~747","e":{"op":"filt","v":"x~743","src":{"op":"filt","v":"x~742","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~742"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~740"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~744","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~743"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~744"},"b":{"op":"var","n":"l~741"},"neg":false}}]},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~745","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~743"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~745"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~745"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]},"x":1637},"at":"rules_data/terraforming_mars/definitions/board.yaml:189","id":1447},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~748","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":1638},"t":{"op":"seq","b":[{"op":"let","v":"open~752","e":{"op":"filt","v":"s~749","src":{"op":"var","n":"l~747"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~749"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~749"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~749"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~749"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~749"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~749"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~750","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~749"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~750"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~750"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~751","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~751"}}]}]}}]}]}}]}}]}]},"x":1639},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1450},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~752"}]},"b":{"op":"lit","v":0},"x":1640},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1451},{"op":"choose","alts":[{"gens":[{"v":"space~753","src":{"op":"var","n":"open~752","x":1641},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~754","e":{"op":"var","n":"t~746","x":1642},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1454},{"op":"let","v":"s~755","e":{"op":"var","n":"space~753","x":1643},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1455},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~755"},"d":{},"x":1644},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~754"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1645},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1457},{"op":"set","t":{"op":"st","k":"last_space","x":1646},"o":"=","e":{"op":"var","n":"s~755","x":1647},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1458},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1648},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"bonus","d":null,"x":1649},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1461},{"op":"for","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces","x":1650},"w":{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false,"x":1651},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1652},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1463},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1462},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"effect","d":null,"x":1653},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1464},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~754","x":1654},"space":{"op":"var","n":"s~755","x":1655},"by":{"op":"var","n":"you","x":1656}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1465}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1460},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1459}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1456}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1453},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~753"}],"x":1657}}],"kind":"space","prompt":{"def":"place_on_bonus_near","args":{"t":"mining_area","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area mineraria su una casella con un bonus di acciaio, titanio adiacente a una tua tessera","en":"place a Mining Area tile on a space with a steel, titanium bonus next to one of your tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1452}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1449},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":1448}],"at":"rules_data/terraforming_mars/definitions/board.yaml:189","id":1445},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1658},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1466}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1442},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #064 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:635"}',
 }

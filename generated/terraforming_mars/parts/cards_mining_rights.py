@@ -54,384 +54,538 @@ K = [
 ]
 
 
-x_1662 = _C.x_1611  # rules_data/terraforming_mars/definitions/board.yaml:176
-x_1663 = _C.x_1612  # rules_data/terraforming_mars/definitions/board.yaml:177
-x_1664 = _C.x_1613  # rules_data/terraforming_mars/definitions/board.yaml:178
-x_1665 = _C.x_1614  # rules_data/terraforming_mars/definitions/board.yaml:179
-x_1668 = _C.x_1617  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1670 = _C.x_1619  # rules_data/terraforming_mars/definitions/board.yaml:179
+x_1676 = _C.x_1625  # rules_data/terraforming_mars/definitions/board.yaml:200
+x_1677 = _C.x_1626  # rules_data/terraforming_mars/definitions/board.yaml:201
+x_1678 = _C.x_1627  # rules_data/terraforming_mars/definitions/board.yaml:202
+x_1679 = _C.x_1628  # rules_data/terraforming_mars/definitions/board.yaml:203
+x_1682 = _C.x_1631  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1684 = _C.x_1633  # rules_data/terraforming_mars/definitions/board.yaml:203
 
 
-def x_1674(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
+def x_1688(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~724'))) is str else None)
-        return [v_x_727 for v_x_727 in [v_x_726 for v_x_726 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_726, NOREC).get('type', None) if type(v_x_726) is str else None) == _h1)] if any((v_r_728 in _w2 if type((_w2 := E.get('l~725'))) in (list, dict) else IN(v_r_728, _w2)) for v_r_728 in items_of((ctx.index.plain['spaces'].get(v_x_727, NOREC).get('bonus_resources', []) if type(v_x_727) is str else [])))]
-    return MEMO(ctx, (1674, E.get('l~725'), E.get('t~724'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~740'))) is str else None)
+        return [v_x_743 for v_x_743 in [v_x_742 for v_x_742 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_742, NOREC).get('type', None) if type(v_x_742) is str else None) == _h1)] if any((v_r_744 in _w2 if type((_w2 := E.get('l~741'))) in (list, dict) else IN(v_r_744, _w2)) for v_r_744 in items_of((ctx.index.plain['spaces'].get(v_x_743, NOREC).get('bonus_resources', []) if type(v_x_743) is str else [])))]
+    return MEMO(ctx, (1688, E.get('l~741'), E.get('t~740'),), compute)
 
 
-def x_1675(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_1689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_731, 0) if type(_h1) is dict else KEY(_h1, v_p_731, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('step', 0) if type(v_p_731) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('max', 0) if type(v_p_731) is str else 0))) is int else num(_w4))) for v_p_731 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_731, NOREC).get('tile', None) if type(v_p_731) is str else None) == E.get('t~729'))))
-    return MEMO(ctx, (1675, E.get('t~729'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_747, 0) if type(_h1) is dict else KEY(_h1, v_p_747, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('step', 0) if type(v_p_747) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('max', 0) if type(v_p_747) is str else 0))) is int else num(_w4))) for v_p_747 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_747, NOREC).get('tile', None) if type(v_p_747) is str else None) == E.get('t~745'))))
+    return MEMO(ctx, (1689, E.get('t~745'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_1690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~729'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~729'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_732 for v_s_732 in items_of(E.get('l~730')) if (True if ((not (v_s_732 in _h1 if type(_h1) in (list, dict) else IN(v_s_732, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('t~729'))) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_732 in _h2 if type(_h2) in (list, dict) else IN(v_s_732, _h2)))) or (((_h2.get(v_s_732, None) if type(_h2) is dict else KEY(_h2, v_s_732, None)) == E.get('you'))) else False)) and ((True if ((v_s_732 in _h3 if type(_h3) in (list, dict) else IN(v_s_732, _h3))) or ((not any((True if ((v_x_733 in _h1 if type(_h1) in (list, dict) else IN(v_x_733, _h1))) and ((not (v_x_733 in _h3 if type(_h3) in (list, dict) else IN(v_x_733, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_733, {}) if type(_h1) is dict else KEY(_h1, v_x_733, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_733, {}) if type(_h1) is dict else KEY(_h1, v_x_733, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_734)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_733, {}) if type(_h1) is dict else KEY(_h1, v_x_733, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_734)) else False)) else False) for v_u_734 in items_of(_h4))) else False) for v_x_733 in ADJ(ctx, 'spaces', v_s_732)))) else False)) else False)]
-    return MEMO(ctx, (1676, E.get('l~730'), E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~745'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~745'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_748 for v_s_748 in items_of(E.get('l~746')) if (True if ((not (v_s_748 in _h1 if type(_h1) in (list, dict) else IN(v_s_748, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_748, NOREC).get('reserved', None) if type(v_s_748) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_748, NOREC).get('reserved', None) if type(v_s_748) is str else None) == E.get('t~745'))) or (((ctx.index.plain['spaces'].get(v_s_748, NOREC).get('reserved', None) if type(v_s_748) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_748 in _h2 if type(_h2) in (list, dict) else IN(v_s_748, _h2)))) or (((_h2.get(v_s_748, None) if type(_h2) is dict else KEY(_h2, v_s_748, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_748 in _h4 if type(_h4) in (list, dict) else IN(v_s_748, _h4))) or ((not any((True if ((v_x_749 in _h1 if type(_h1) in (list, dict) else IN(v_x_749, _h1))) and ((not (v_x_749 in _h4 if type(_h4) in (list, dict) else IN(v_x_749, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_749, {}) if type(_h1) is dict else KEY(_h1, v_x_749, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_749, {}) if type(_h1) is dict else KEY(_h1, v_x_749, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_750)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_749, {}) if type(_h1) is dict else KEY(_h1, v_x_749, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_750)) else False)) else False) for v_u_750 in items_of(_h3))) else False) for v_x_749 in ADJ(ctx, 'spaces', v_s_748)))) else False)) else False)]
+    return MEMO(ctx, (1690, E.get('l~746'), E.get('this'), E.get('t~745'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1677(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_1691(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~735')) > 0)
+    return (FN['count'](ctx, None, E.get('open~751')) > 0)
 
 
-x_1681 = _C.x_719  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1682 = _C.x_720  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1683 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1685 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1686 = _C.x_724  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1687 = _C.x_725  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1688 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1689 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1690 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1694 = _C.x_732  # rules_data/terraforming_mars/definitions/board.yaml:95
-x_1695 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def x_1695(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~754'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~754'), {}))
 
 
-def t_1465(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
+def x_1696(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~753'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~753'))) is str else False) else None), 'card': E.get('this')}
+
+
+x_1697 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_1699 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+
+
+def x_1700(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[0], E.get('s~754'))
+
+
+def x_1701(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~754'))
+
+
+def x_1702(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~755') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~755'), _w1))
+
+
+def x_1703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~755'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~755'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_1704(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[2], E.get('t~753'))
+
+
+def x_1708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~752')}
+
+
+x_1709 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:674
+
+
+def t_1479(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'l~716', K[4], True)
-    return t_1468(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'l~732', K[4], True)
+    return t_1482(ctx, k, s, E)
 
 
-d_1466 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:673
-d_1467 = _C.d_1418  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1480 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1481 = _C.d_1432  # rules_data/terraforming_mars/cards/001-070.yaml:673
 
 
-def t_1468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
+def t_1482(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:200
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~718', x_1662(ctx, E), True)
-    LOCAL(ctx, E, 'shown~720', x_1663(ctx, E), True)
-    return t_1471(ctx, k, s, E)
+    LOCAL(ctx, E, 'sp~734', x_1676(ctx, E), True)
+    LOCAL(ctx, E, 'shown~736', x_1677(ctx, E), True)
+    return t_1485(ctx, k, s, E)
 
 
-d_1469 = _C.d_1420  # rules_data/terraforming_mars/definitions/board.yaml:176
-d_1470 = _C.d_1421  # rules_data/terraforming_mars/definitions/board.yaml:177
+d_1483 = _C.d_1434  # rules_data/terraforming_mars/definitions/board.yaml:200
+d_1484 = _C.d_1435  # rules_data/terraforming_mars/definitions/board.yaml:201
 
 
-def t_1471(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
+def t_1485(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:202
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1664(ctx, E):
-        return t_1472(ctx, k, s, E)
+    if x_1678(ctx, E):
+        return t_1486(ctx, k, s, E)
     return k()
 
 
-def t_1472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def t_1486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1472, None, [], k)
+    return CHOOSE(ctx, 1486, None, [], k)
 
 
-def d_1473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1487(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
-    c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    LOCAL(ctx, E, 'n~738', E.get('n~731'), True)
+    LOCAL(ctx, E, 'r~739', E.get('r~737'), True)
+    c, key = KEYPLACE(ctx, 1490, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[5])
     return True
 
 
-d_1474 = _C.d_1425  # rules_data/terraforming_mars/definitions/board.yaml:179
-d_1475 = _C.d_1426  # rules_data/terraforming_mars/definitions/board.yaml:179
+d_1488 = _C.d_1439  # rules_data/terraforming_mars/definitions/board.yaml:203
+d_1489 = _C.d_1440  # rules_data/terraforming_mars/definitions/board.yaml:203
 
 
-def d_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    c, key = KEYPLACE(ctx, 1490, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[5])
     return True
 
 
-def t_1477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1501(ctx, k, s, E)
+        return t_1515(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~724', 'mining_rights', True)
-    LOCAL(ctx, E, 'l~725', K[4], True)
-    return t_1480(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~740', 'mining_rights', True)
+    LOCAL(ctx, E, 'l~741', K[4], True)
+    return t_1494(ctx, r1, s, E)
 
 
-def d_1478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def d_1492(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~724', 'mining_rights', True)
+    LOCAL(ctx, E, 't~740', 'mining_rights', True)
     return True
 
 
-d_1479 = _C.d_1430  # rules_data/terraforming_mars/cards/001-070.yaml:674
+d_1493 = _C.d_1444  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
-def t_1480(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
+def t_1494(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~724'), True)
-    LOCAL(ctx, E, 'l~730', x_1674(ctx, E), True)
-    return t_1483(ctx, k, s, E)
+    LOCAL(ctx, E, 't~745', E.get('t~740'), True)
+    LOCAL(ctx, E, 'l~746', x_1688(ctx, E), True)
+    return t_1497(ctx, k, s, E)
 
 
-def d_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
+def d_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~724'), True)
+    LOCAL(ctx, E, 't~745', E.get('t~740'), True)
     return True
 
 
-def d_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
+def d_1496(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~730', x_1674(ctx, E), True)
+    LOCAL(ctx, E, 'l~746', x_1688(ctx, E), True)
     return True
 
 
-def t_1483(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1675(ctx, E):
-        return t_1484(ctx, k, s, E)
+    if x_1689(ctx, E):
+        return t_1498(ctx, k, s, E)
     return k()
 
 
-def t_1484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1498(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~735', x_1676(ctx, E), True)
-    if not x_1677(ctx, E):
+    LOCAL(ctx, E, 'open~751', x_1690(ctx, E), True)
+    if not x_1691(ctx, E):
         return False
-    return t_1487(ctx, k, s, E)
+    return t_1501(ctx, k, s, E)
 
 
-def d_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_1499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~735', x_1676(ctx, E), True)
+    LOCAL(ctx, E, 'open~751', x_1690(ctx, E), True)
     return True
 
 
-def d_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_1500(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1677(ctx, E):
+    if not x_1691(ctx, E):
         return False
     return True
 
 
-def t_1487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1487, None, [], k)
+    return CHOOSE(ctx, 1501, None, [], k)
 
 
-def t_1488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1502(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~729'), True)
-    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
-    return t_1491(ctx, k, s, E)
+    LOCAL(ctx, E, 't~753', E.get('t~745'), True)
+    LOCAL(ctx, E, 's~754', E.get('space~752'), True)
+    return t_1505(ctx, k, s, E)
 
 
-def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1503(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~729'), True)
+    LOCAL(ctx, E, 't~753', E.get('t~745'), True)
     return True
 
 
-d_1490 = _C.d_640  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1504(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~754', E.get('space~752'), True)
+    return True
 
 
-def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~738'))
+    c, key = KEYPLACE(ctx, 1506, ctx.state.get('board'), E.get('s~754'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[7])
-    return t_1494(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1696(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~754'), '=', False, K[7])
+    return t_1508(ctx, k, s, E)
 
 
-def d_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1506(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~738'))
+    c, key = KEYPLACE(ctx, 1506, ctx.state.get('board'), E.get('s~754'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_1696(ctx, E), '=', False, K[6])
     return True
 
 
-d_1493 = _C.d_643  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1494 = _C.t_644  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1495 = _C.t_645  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1496 = _C.t_646  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1497 = _C.t_647  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1498 = _C.t_648  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1499 = _C.t_649  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1500 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:83
-t_1501 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def d_1507(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~754'), '=', False, K[7])
+    return True
+
+
+def t_1508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1699(ctx, E):
+        return t_1509(ctx, k, s, E)
+    return k()
+
+
+def t_1509(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_1511(ctx, r2, s, E)
+
+    def r2():
+        return t_1513(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
+        return k()
+
+    return t_1510(ctx, r1, s, E)
+
+
+def t_1510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1700(ctx, E), k)
+
+
+def t_1511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_1701(ctx, E)))
+    old = E.get('x~755', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~755', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~755', item, True)
+            if x_1702(ctx, E):
+                return t_1512(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_1512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1703(ctx, E), k)
+
+
+def t_1513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1704(ctx, E), k)
+
+
+def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
+    return True
+
+
+t_1515 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
 TRIALS = {
-    1465: t_1465,
-    1466: CPS(d_1466),
-    1467: CPS(d_1467),
-    1468: t_1468,
-    1469: CPS(d_1469),
-    1470: CPS(d_1470),
-    1471: t_1471,
-    1472: t_1472,
-    1473: CPS(d_1473),
-    1474: CPS(d_1474),
-    1475: CPS(d_1475),
-    1476: CPS(d_1476),
-    1477: t_1477,
-    1478: CPS(d_1478),
-    1479: CPS(d_1479),
-    1480: t_1480,
+    1479: t_1479,
+    1480: CPS(d_1480),
     1481: CPS(d_1481),
-    1482: CPS(d_1482),
-    1483: t_1483,
-    1484: t_1484,
-    1485: CPS(d_1485),
-    1486: CPS(d_1486),
-    1487: t_1487,
-    1488: t_1488,
+    1482: t_1482,
+    1483: CPS(d_1483),
+    1484: CPS(d_1484),
+    1485: t_1485,
+    1486: t_1486,
+    1487: CPS(d_1487),
+    1488: CPS(d_1488),
     1489: CPS(d_1489),
     1490: CPS(d_1490),
     1491: t_1491,
     1492: CPS(d_1492),
     1493: CPS(d_1493),
     1494: t_1494,
-    1495: t_1495,
-    1496: t_1496,
+    1495: CPS(d_1495),
+    1496: CPS(d_1496),
     1497: t_1497,
     1498: t_1498,
-    1499: t_1499,
+    1499: CPS(d_1499),
     1500: CPS(d_1500),
     1501: t_1501,
+    1502: t_1502,
+    1503: CPS(d_1503),
+    1504: CPS(d_1504),
+    1505: t_1505,
+    1506: CPS(d_1506),
+    1507: CPS(d_1507),
+    1508: t_1508,
+    1509: t_1509,
+    1510: t_1510,
+    1511: t_1511,
+    1512: t_1512,
+    1513: t_1513,
+    1514: CPS(d_1514),
+    1515: t_1515,
 }
 
 
 CODE = {
-    1662: x_1662,
-    1663: x_1663,
-    1664: x_1664,
-    1665: x_1665,
-    1668: x_1668,
-    1670: x_1670,
-    1674: x_1674,
-    1675: x_1675,
     1676: x_1676,
     1677: x_1677,
-    1681: x_1681,
+    1678: x_1678,
+    1679: x_1679,
     1682: x_1682,
-    1683: x_1683,
-    1685: x_1685,
-    1686: x_1686,
-    1687: x_1687,
+    1684: x_1684,
     1688: x_1688,
     1689: x_1689,
     1690: x_1690,
-    1694: x_1694,
+    1691: x_1691,
     1695: x_1695,
+    1696: x_1696,
+    1697: x_1697,
+    1699: x_1699,
+    1700: x_1700,
+    1701: x_1701,
+    1702: x_1702,
+    1703: x_1703,
+    1704: x_1704,
+    1708: x_1708,
+    1709: x_1709,
 }
 AT = {
-    1674: 'rules_data/terraforming_mars/definitions/board.yaml:157',
-    1675: 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    1676: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    1677: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    1688: 'rules_data/terraforming_mars/definitions/board.yaml:181',
+    1689: 'rules_data/terraforming_mars/definitions/board.yaml:115',
+    1690: 'rules_data/terraforming_mars/definitions/board.yaml:116',
+    1691: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1695: 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    1696: 'rules_data/terraforming_mars/definitions/board.yaml:100',
+    1700: 'rules_data/terraforming_mars/definitions/board.yaml:103',
+    1701: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    1702: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    1703: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    1704: 'rules_data/terraforming_mars/definitions/board.yaml:105',
+    1708: 'rules_data/terraforming_mars/definitions/board.yaml:118',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:667
-    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1660},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1466},{"op":"let","v":"l~716","e":{"op":"lit","v":["steel","titanium"],"x":1661},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1467},{"op":"seq","b":[{"op":"let","v":"sp~718","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1662},"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1469},{"op":"let","v":"shown~720","e":{"op":"filt","v":"r~719","src":{"op":"var","n":"l~716"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~718"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~719"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~718"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1663},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":1470},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~720"}]},"b":{"op":"lit","v":0},"x":1664},"t":{"op":"choose","alts":[{"gens":[{"v":"r~721","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~720"}],"x":1665},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~722","e":{"op":"var","n":"n~715","x":1666},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1474},{"op":"let","v":"r~723","e":{"op":"var","n":"r~721","x":1667},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1475},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~723"},"d":0,"x":1668},"o":"+=","e":{"op":"var","n":"n~722","x":1669},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1476}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1473},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~721"}],"x":1670}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1472},"at":"rules_data/terraforming_mars/definitions/board.yaml:178","id":1471}],"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1468}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1465},"effect":{"op":"seq","b":[{"op":"let","v":"t~724","e":{"op":"lit","v":"mining_rights","x":1671},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1478},{"op":"let","v":"l~725","e":{"op":"lit","v":["steel","titanium"],"x":1672},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1479},{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~724","x":1673},"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1481},{"op":"let","v":"l~730","e":{"op":"filt","v":"x~727","src":{"op":"filt","v":"x~726","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~726"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~724"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~728","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~727"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~728"},"b":{"op":"var","n":"l~725"},"neg":false}}]},"x":1674},"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1482},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~731","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~731"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"tile","d":null},"b":{"op":"var","n":"t~729"}}}]},"x":1675},"t":{"op":"seq","b":[{"op":"let","v":"open~735","e":{"op":"filt","v":"s~732","src":{"op":"var","n":"l~730"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~732"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"reserved","d":null},"b":{"op":"var","n":"t~729"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~732"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~732"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~732"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~734","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~734"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~734"}}]}]}}]}]}}]}}]}]},"x":1676},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1485},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~735"}]},"b":{"op":"lit","v":0},"x":1677},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1486},{"op":"choose","alts":[{"gens":[{"v":"space~736","src":{"op":"var","n":"open~735","x":1678},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~737","e":{"op":"var","n":"t~729","x":1679},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1489},{"op":"let","v":"s~738","e":{"op":"var","n":"space~736","x":1680},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1490},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~738"},"d":{},"x":1681},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~737"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1682},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1492},{"op":"set","t":{"op":"st","k":"last_space","x":1683},"o":"=","e":{"op":"var","n":"s~738","x":1684},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1493},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1685},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"bonus","d":null,"x":1686},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1496},{"op":"for","v":"x~739","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~738"}],"kind":"spaces","x":1687},"w":{"op":"in","a":{"op":"var","n":"x~739"},"b":{"op":"st","k":"board"},"neg":false,"x":1688},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1689},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1498},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1497},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"effect","d":null,"x":1690},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1499},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~737","x":1691},"space":{"op":"var","n":"s~738","x":1692},"by":{"op":"var","n":"you","x":1693}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1500}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1495},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1494}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1491}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1488},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~736"}],"x":1694}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio","en":"place a Mining Rights tile on a space with a steel, titanium bonus"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1487}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1484},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1483}],"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1480},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1695},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1501}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1477},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
+    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1674},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1480},{"op":"let","v":"l~732","e":{"op":"lit","v":["steel","titanium"],"x":1675},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1481},{"op":"seq","b":[{"op":"let","v":"sp~734","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~733","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1676},"at":"rules_data/terraforming_mars/definitions/board.yaml:200","id":1483},{"op":"let","v":"shown~736","e":{"op":"filt","v":"r~735","src":{"op":"var","n":"l~732"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~734"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~735"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~734"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1677},"at":"rules_data/terraforming_mars/definitions/board.yaml:201","id":1484},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~736"}]},"b":{"op":"lit","v":0},"x":1678},"t":{"op":"choose","alts":[{"gens":[{"v":"r~737","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~736"}],"x":1679},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~738","e":{"op":"var","n":"n~731","x":1680},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1488},{"op":"let","v":"r~739","e":{"op":"var","n":"r~737","x":1681},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1489},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~739"},"d":0,"x":1682},"o":"+=","e":{"op":"var","n":"n~738","x":1683},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1490}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1487},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~737"}],"x":1684}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1486},"at":"rules_data/terraforming_mars/definitions/board.yaml:202","id":1485}],"at":"rules_data/terraforming_mars/definitions/board.yaml:200","id":1482}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1479},"effect":{"op":"seq","b":[{"op":"let","v":"t~740","e":{"op":"lit","v":"mining_rights","x":1685},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1492},{"op":"let","v":"l~741","e":{"op":"lit","v":["steel","titanium"],"x":1686},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1493},{"op":"seq","b":[{"op":"let","v":"t~745","e":{"op":"var","n":"t~740","x":1687},"at":"rules_data/terraforming_mars/definitions/board.yaml:181","id":1495},{"op":"let","v":"l~746","e":{"op":"filt","v":"x~743","src":{"op":"filt","v":"x~742","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~742"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~740"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~744","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~743"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~744"},"b":{"op":"var","n":"l~741"},"neg":false}}]},"x":1688},"at":"rules_data/terraforming_mars/definitions/board.yaml:181","id":1496},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~745"}}}]},"x":1689},"t":{"op":"seq","b":[{"op":"let","v":"open~751","e":{"op":"filt","v":"s~748","src":{"op":"var","n":"l~746"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~748"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~748"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~748"},"f":"reserved","d":null},"b":{"op":"var","n":"t~745"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~748"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~748"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~748"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~748"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~748"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~749"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~749"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~750","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~749"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~749"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~749"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~750"}}]}]}}]}]}}]}}]}]},"x":1690},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1499},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~751"}]},"b":{"op":"lit","v":0},"x":1691},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1500},{"op":"choose","alts":[{"gens":[{"v":"space~752","src":{"op":"var","n":"open~751","x":1692},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~753","e":{"op":"var","n":"t~745","x":1693},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1503},{"op":"let","v":"s~754","e":{"op":"var","n":"space~752","x":1694},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1504},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~754"},"d":{},"x":1695},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~753"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1696},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1506},{"op":"set","t":{"op":"st","k":"last_space","x":1697},"o":"=","e":{"op":"var","n":"s~754","x":1698},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1507},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1699},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"bonus","d":null,"x":1700},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1510},{"op":"for","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces","x":1701},"w":{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false,"x":1702},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1703},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1512},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1511},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"effect","d":null,"x":1704},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1513},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~753","x":1705},"space":{"op":"var","n":"s~754","x":1706},"by":{"op":"var","n":"you","x":1707}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1514}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1509},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1508}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1505}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1502},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~752"}],"x":1708}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio","en":"place a Mining Rights tile on a space with a steel, titanium bonus"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1501}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1498},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":1497}],"at":"rules_data/terraforming_mars/definitions/board.yaml:181","id":1494},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1709},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1515}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1491},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
 }

@@ -47,86 +47,86 @@ K = [
 ]
 
 
-def x_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def x_1422(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1410, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_719, NOREC).get('tags', []) if type(v_c_719) is str else [])).count('earth') for v_c_719 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_721, NOREC).get('tags', []) if type(v_c_721) is str else [])).count('earth') for v_c_721 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (1422, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_735, NOREC).get('tags', []) if type(v_c_735) is str else [])).count('earth') for v_c_735 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_737, NOREC).get('tags', []) if type(v_c_737) is str else [])).count('earth') for v_c_737 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
-x_1411 = _C.x_1411  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_1412 = _C.x_1412  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_1423 = _C.x_1423  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_1424 = _C.x_1424  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1260(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~723', 1, True)
-    LOCAL(ctx, E, 'r~724', 'megacredits', True)
-    LOCAL(ctx, E, 'k~725', x_1410(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
+    LOCAL(ctx, E, 'n~739', 1, True)
+    LOCAL(ctx, E, 'r~740', 'megacredits', True)
+    LOCAL(ctx, E, 'k~741', x_1422(ctx, E), True)
+    c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('prod'), E.get('r~740'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_1424(ctx, E), '+=', False, K[0])
     return True
 
 
-d_1249 = _C.d_1249  # rules_data/terraforming_mars/cards/001-070.yaml:510
+d_1261 = _C.d_1261  # rules_data/terraforming_mars/cards/001-070.yaml:510
 
 
-def d_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1262(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~724', 'megacredits', True)
+    LOCAL(ctx, E, 'r~740', 'megacredits', True)
     return True
 
 
-def d_1251(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1263(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~725', x_1410(ctx, E), True)
+    LOCAL(ctx, E, 'k~741', x_1422(ctx, E), True)
     return True
 
 
-def d_1252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_1264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
+    c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('prod'), E.get('r~740'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_1424(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1248: CPS(d_1248),
-    1249: CPS(d_1249),
-    1250: CPS(d_1250),
-    1251: CPS(d_1251),
-    1252: CPS(d_1252),
+    1260: CPS(d_1260),
+    1261: CPS(d_1261),
+    1262: CPS(d_1262),
+    1263: CPS(d_1263),
+    1264: CPS(d_1264),
 }
 
 
 CODE = {
-    1410: x_1410,
-    1411: x_1411,
-    1412: x_1412,
+    1422: x_1422,
+    1423: x_1423,
+    1424: x_1424,
 }
 AT = {
-    1410: 'rules_data/terraforming_mars/cards/001-070.yaml:510',
+    1422: 'rules_data/terraforming_mars/cards/001-070.yaml:510',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:504
-    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~723","e":{"op":"lit","v":1,"x":1408},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1249},{"op":"let","v":"r~724","e":{"op":"lit","v":"megacredits","x":1409},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1250},{"op":"let","v":"k~725","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~720","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~719"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~720"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~721","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~722","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~721"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~722"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1410},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1251},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~724"},"d":0,"x":1411},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~723"},"b":{"op":"var","n":"k~725"},"x":1412},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1252}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1248},"vp":{"op":"lit","v":1,"x":1413},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
+    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~739","e":{"op":"lit","v":1,"x":1420},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1261},{"op":"let","v":"r~740","e":{"op":"lit","v":"megacredits","x":1421},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1262},{"op":"let","v":"k~741","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~735","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~736","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~735"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~736"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~737","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~738","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~737"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~738"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1422},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1263},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~740"},"d":0,"x":1423},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~739"},"b":{"op":"var","n":"k~741"},"x":1424},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1264}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1260},"vp":{"op":"lit","v":1,"x":1425},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
 }

@@ -53,55 +53,55 @@ K = [
 ]
 
 
-x_2903 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2905 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:25
-x_2909 = _C.x_2909  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_2910 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_2911 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_2912 = _C.x_2576  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_2916 = _C.x_2516  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2917 = _C.x_2517  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2918 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2920 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2921 = _C.x_2521  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2922 = _C.x_2522  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2923 = _C.x_2523  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2924 = _C.x_2524  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2925 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2929 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_2926 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2928 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:25
+x_2932 = _C.x_2932  # rules_data/terraforming_mars/definitions/board.yaml:140
+x_2933 = _C.x_2596  # rules_data/terraforming_mars/definitions/board.yaml:115
+x_2934 = _C.x_2597  # rules_data/terraforming_mars/definitions/board.yaml:116
+x_2935 = _C.x_2598  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2939 = _C.x_2538  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2940 = _C.x_2539  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2941 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_2943 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_2944 = _C.x_2543  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_2945 = _C.x_2544  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2946 = _C.x_2545  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2947 = _C.x_2546  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2948 = _C.x_2547  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_2952 = _C.x_2551  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def d_2551(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
+def d_2574(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2554, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 4, True)
+    LOCAL(ctx, E, 'r~732', 'heat', True)
+    c, key = KEYPLACE(ctx, 2577, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
     return True
 
 
-d_2552 = _C.d_1949  # rules_data/terraforming_mars/cards/141-208.yaml:24
-d_2553 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2575 = _C.d_1970  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2576 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:24
 
 
-def d_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2554, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2577, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
     return True
 
 
-def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def t_2578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,178 +109,178 @@ def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~717', 'mohole_area', True)
-        LOCAL(ctx, E, 'k~718', 'ocean', True)
-        return t_2559(ctx, k, s, E)
+        LOCAL(ctx, E, 't~733', 'mohole_area', True)
+        LOCAL(ctx, E, 'k~734', 'ocean', True)
+        return t_2582(ctx, k, s, E)
 
-    return t_2556(ctx, r1, s, E)
-
-
-t_2556 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:25
+    return t_2579(ctx, r1, s, E)
 
 
-def d_2557(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2579 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:25
+
+
+def d_2580(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'mohole_area', True)
+    LOCAL(ctx, E, 't~733', 'mohole_area', True)
     return True
 
 
-d_2558 = _C.d_2558  # rules_data/terraforming_mars/cards/141-208.yaml:25
+d_2581 = _C.d_2581  # rules_data/terraforming_mars/cards/141-208.yaml:25
 
 
-def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
-    LOCAL(ctx, E, 'l~721', x_2909(ctx, E), True)
-    return t_2562(ctx, k, s, E)
+    LOCAL(ctx, E, 't~736', E.get('t~733'), True)
+    LOCAL(ctx, E, 'l~737', x_2932(ctx, E), True)
+    return t_2585(ctx, k, s, E)
 
 
-d_2560 = _C.d_2560  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2561 = _C.d_2561  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2583 = _C.d_2583  # rules_data/terraforming_mars/definitions/board.yaml:140
+d_2584 = _C.d_2584  # rules_data/terraforming_mars/definitions/board.yaml:140
 
 
-def t_2562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2585(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2910(ctx, E):
-        return t_2563(ctx, k, s, E)
+    if x_2933(ctx, E):
+        return t_2586(ctx, k, s, E)
     return k()
 
 
-def t_2563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~726', x_2911(ctx, E), True)
-    if not x_2912(ctx, E):
+    LOCAL(ctx, E, 'open~742', x_2934(ctx, E), True)
+    if not x_2935(ctx, E):
         return False
-    return t_2566(ctx, k, s, E)
+    return t_2589(ctx, k, s, E)
 
 
-d_2564 = _C.d_2275  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2565 = _C.d_2276  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2587 = _C.d_2297  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2588 = _C.d_2298  # rules_data/terraforming_mars/definitions/board.yaml:117
 
 
-def t_2566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2566, None, [], k)
+    return CHOOSE(ctx, 2589, None, [], k)
 
 
-def t_2567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2590(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
-    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
-    return t_2570(ctx, k, s, E)
+    LOCAL(ctx, E, 't~744', E.get('t~736'), True)
+    LOCAL(ctx, E, 's~745', E.get('space~743'), True)
+    return t_2593(ctx, k, s, E)
 
 
-d_2568 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2569 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2591 = _C.d_2301  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_2592 = _C.d_2247  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def t_2570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2571, ctx.state.get('board'), E.get('s~729'))
+    c, key = KEYPLACE(ctx, 2594, ctx.state.get('board'), E.get('s~745'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2917(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[6])
-    return t_2573(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2940(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~745'), '=', False, K[6])
+    return t_2596(ctx, k, s, E)
 
 
-def d_2571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2594(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2571, ctx.state.get('board'), E.get('s~729'))
+    c, key = KEYPLACE(ctx, 2594, ctx.state.get('board'), E.get('s~745'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2917(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_2940(ctx, E), '=', False, K[5])
     return True
 
 
-d_2572 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2573 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2574 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2575 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2576 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2577 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2578 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2579 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2595 = _C.d_2250  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2596 = _C.t_2251  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_2597 = _C.t_2252  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2598 = _C.t_2253  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2599 = _C.t_2254  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2600 = _C.t_2255  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2601 = _C.t_2256  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_2602 = _C.d_2257  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    2551: CPS(d_2551),
-    2552: CPS(d_2552),
-    2553: CPS(d_2553),
-    2554: CPS(d_2554),
-    2555: t_2555,
-    2556: t_2556,
-    2557: CPS(d_2557),
-    2558: CPS(d_2558),
-    2559: t_2559,
-    2560: CPS(d_2560),
-    2561: CPS(d_2561),
-    2562: t_2562,
-    2563: t_2563,
-    2564: CPS(d_2564),
-    2565: CPS(d_2565),
-    2566: t_2566,
-    2567: t_2567,
-    2568: CPS(d_2568),
-    2569: CPS(d_2569),
-    2570: t_2570,
-    2571: CPS(d_2571),
-    2572: CPS(d_2572),
-    2573: t_2573,
-    2574: t_2574,
-    2575: t_2575,
-    2576: t_2576,
-    2577: t_2577,
+    2574: CPS(d_2574),
+    2575: CPS(d_2575),
+    2576: CPS(d_2576),
+    2577: CPS(d_2577),
     2578: t_2578,
-    2579: CPS(d_2579),
+    2579: t_2579,
+    2580: CPS(d_2580),
+    2581: CPS(d_2581),
+    2582: t_2582,
+    2583: CPS(d_2583),
+    2584: CPS(d_2584),
+    2585: t_2585,
+    2586: t_2586,
+    2587: CPS(d_2587),
+    2588: CPS(d_2588),
+    2589: t_2589,
+    2590: t_2590,
+    2591: CPS(d_2591),
+    2592: CPS(d_2592),
+    2593: t_2593,
+    2594: CPS(d_2594),
+    2595: CPS(d_2595),
+    2596: t_2596,
+    2597: t_2597,
+    2598: t_2598,
+    2599: t_2599,
+    2600: t_2600,
+    2601: t_2601,
+    2602: CPS(d_2602),
 }
 
 
 CODE = {
-    2903: x_2903,
-    2905: x_2905,
-    2909: x_2909,
-    2910: x_2910,
-    2911: x_2911,
-    2912: x_2912,
-    2916: x_2916,
-    2917: x_2917,
-    2918: x_2918,
-    2920: x_2920,
-    2921: x_2921,
-    2922: x_2922,
-    2923: x_2923,
-    2924: x_2924,
-    2925: x_2925,
-    2929: x_2929,
+    2926: x_2926,
+    2928: x_2928,
+    2932: x_2932,
+    2933: x_2933,
+    2934: x_2934,
+    2935: x_2935,
+    2939: x_2939,
+    2940: x_2940,
+    2941: x_2941,
+    2943: x_2943,
+    2944: x_2944,
+    2945: x_2945,
+    2946: x_2946,
+    2947: x_2947,
+    2948: x_2948,
+    2952: x_2952,
 }
 AT = {
 }
@@ -288,5 +288,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:18
-    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2901},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2552},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":2902},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2553},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2903},"o":"+=","e":{"op":"var","n":"n~715","x":2904},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2554}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2551},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2905},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2556},{"op":"let","v":"t~717","e":{"op":"lit","v":"mohole_area","x":2906},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2557},{"op":"let","v":"k~718","e":{"op":"lit","v":"ocean","x":2907},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2558},{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"var","n":"t~717","x":2908},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2560},{"op":"let","v":"l~721","e":{"op":"filt","v":"x~719","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~719"},"f":"type","d":null},"b":{"op":"var","n":"k~718"}},"x":2909},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2561},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~720"}}}]},"x":2910},"t":{"op":"seq","b":[{"op":"let","v":"open~726","e":{"op":"filt","v":"s~723","src":{"op":"var","n":"l~721"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"t~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~723"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~724","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~723"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~725","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~725"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~725"}}]}]}}]}]}}]}}]}]},"x":2911},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2564},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~726"}]},"b":{"op":"lit","v":0},"x":2912},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2565},{"op":"choose","alts":[{"gens":[{"v":"space~727","src":{"op":"var","n":"open~726","x":2913},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~728","e":{"op":"var","n":"t~720","x":2914},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2568},{"op":"let","v":"s~729","e":{"op":"var","n":"space~727","x":2915},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2569},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~729"},"d":{},"x":2916},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~728"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2917},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2571},{"op":"set","t":{"op":"st","k":"last_space","x":2918},"o":"=","e":{"op":"var","n":"s~729","x":2919},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2572},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2920},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~729"},"f":"bonus","d":null,"x":2921},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2575},{"op":"for","v":"x~730","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~729"}],"kind":"spaces","x":2922},"w":{"op":"in","a":{"op":"var","n":"x~730"},"b":{"op":"st","k":"board"},"neg":false,"x":2923},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~730"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2924},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2577},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2576},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"effect","d":null,"x":2925},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2578},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~728","x":2926},"space":{"op":"var","n":"s~729","x":2927},"by":{"op":"var","n":"you","x":2928}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2579}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2574},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2573}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2570}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2567},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~727"}],"x":2929}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano","en":"place a Mohole Area tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2566}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2563},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2562}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2559}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2555},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
+    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":2924},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2575},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":2925},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2576},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2926},"o":"+=","e":{"op":"var","n":"n~731","x":2927},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2577}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2574},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2928},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2579},{"op":"let","v":"t~733","e":{"op":"lit","v":"mohole_area","x":2929},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2580},{"op":"let","v":"k~734","e":{"op":"lit","v":"ocean","x":2930},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2581},{"op":"seq","b":[{"op":"let","v":"t~736","e":{"op":"var","n":"t~733","x":2931},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2583},{"op":"let","v":"l~737","e":{"op":"filt","v":"x~735","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~735"},"f":"type","d":null},"b":{"op":"var","n":"k~734"}},"x":2932},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2584},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~738","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~738"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"tile","d":null},"b":{"op":"var","n":"t~736"}}}]},"x":2933},"t":{"op":"seq","b":[{"op":"let","v":"open~742","e":{"op":"filt","v":"s~739","src":{"op":"var","n":"l~737"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"var","n":"t~736"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~739"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~740","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~739"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~741","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~741"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~741"}}]}]}}]}]}}]}}]}]},"x":2934},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2587},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~742"}]},"b":{"op":"lit","v":0},"x":2935},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2588},{"op":"choose","alts":[{"gens":[{"v":"space~743","src":{"op":"var","n":"open~742","x":2936},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~744","e":{"op":"var","n":"t~736","x":2937},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2591},{"op":"let","v":"s~745","e":{"op":"var","n":"space~743","x":2938},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2592},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~745"},"d":{},"x":2939},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~744"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~744"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2940},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2594},{"op":"set","t":{"op":"st","k":"last_space","x":2941},"o":"=","e":{"op":"var","n":"s~745","x":2942},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2595},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2943},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~745"},"f":"bonus","d":null,"x":2944},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2598},{"op":"for","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces","x":2945},"w":{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false,"x":2946},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2947},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2600},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2599},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~744"},"f":"effect","d":null,"x":2948},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2601},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~744","x":2949},"space":{"op":"var","n":"s~745","x":2950},"by":{"op":"var","n":"you","x":2951}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2602}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2597},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2596}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2593}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2590},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~743"}],"x":2952}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano","en":"place a Mohole Area tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2589}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2586},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":2585}],"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2582}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2578},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
 }

@@ -48,98 +48,98 @@ K = [
 ]
 
 
-x_2560 = _C.x_413  # rules_data/terraforming_mars/cards/071-140.yaml:516
-x_2563 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2567 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2568 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2582 = _C.x_417  # rules_data/terraforming_mars/cards/071-140.yaml:516
+x_2585 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2589 = _C.x_749  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2590 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2258(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
+def d_2280(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    c, key = KEYPLACE(ctx, 2283, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    if not d_2264(ctx, E):
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    if not d_2286(ctx, E):
         return False
     return True
 
 
-d_2259 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2260 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2281 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2282 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:524
 
 
-def d_2261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2283(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2283, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2262 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2263 = _C.d_772  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2284 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2285 = _C.d_780  # rules_data/terraforming_mars/cards/071-140.yaml:524
 
 
-def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2567(ctx, E):
+    if not x_2589(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2288, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[1])
     return True
 
 
-d_2265 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2287 = _C.d_667  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2288, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[1])
     return True
 
 
 TRIALS = {
-    2258: CPS(d_2258),
-    2259: CPS(d_2259),
-    2260: CPS(d_2260),
-    2261: CPS(d_2261),
-    2262: CPS(d_2262),
-    2263: CPS(d_2263),
-    2264: CPS(d_2264),
-    2265: CPS(d_2265),
-    2266: CPS(d_2266),
+    2280: CPS(d_2280),
+    2281: CPS(d_2281),
+    2282: CPS(d_2282),
+    2283: CPS(d_2283),
+    2284: CPS(d_2284),
+    2285: CPS(d_2285),
+    2286: CPS(d_2286),
+    2287: CPS(d_2287),
+    2288: CPS(d_2288),
 }
 
 
 CODE = {
-    2560: x_2560,
-    2563: x_2563,
-    2567: x_2567,
-    2568: x_2568,
+    2582: x_2582,
+    2585: x_2585,
+    2589: x_2589,
+    2590: x_2590,
 }
 AT = {
 }
@@ -147,5 +147,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:516
-    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2560},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2561},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2259},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2562},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2260},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2563},"o":"+=","e":{"op":"var","n":"n~715","x":2564},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2261},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2565},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2262},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2566},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2263},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":2567},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2265},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2568},"o":"-=","e":{"op":"var","n":"n~717","x":2569},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2266}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2264}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2258},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
+    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2582},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2583},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2281},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2584},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2282},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2585},"o":"+=","e":{"op":"var","n":"n~731","x":2586},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2283},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2587},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2284},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":2588},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2285},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"},"x":2589},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2287},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2590},"o":"-=","e":{"op":"var","n":"n~733","x":2591},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2288}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2286}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2280},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
 }

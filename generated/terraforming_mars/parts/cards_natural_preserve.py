@@ -53,70 +53,70 @@ K = [
 ]
 
 
-def x_1319(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
+def x_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 4)
 
 
-x_1322 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1324 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:441
+x_1334 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1336 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:441
 
 
-def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_1339(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~717'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~733'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_719 for v_x_719 in [v_x_718 for v_x_718 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_718, NOREC).get('type', None) if type(v_x_718) is str else None) == _h1)] if (not any((v_x_720 in _h2 if type(_h2) in (list, dict) else IN(v_x_720, _h2)) for v_x_720 in ADJ(ctx, 'spaces', v_x_719)))]
-    return MEMO(ctx, (1327, E.get('t~717'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_735 for v_x_735 in [v_x_734 for v_x_734 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_734, NOREC).get('type', None) if type(v_x_734) is str else None) == _h1)] if (not any((v_x_736 in _h2 if type(_h2) in (list, dict) else IN(v_x_736, _h2)) for v_x_736 in ADJ(ctx, 'spaces', v_x_735)))]
+    return MEMO(ctx, (1339, E.get('t~733'), ctx.stamps.get('board', 0),), compute)
 
 
-x_1328 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_1329 = _C.x_834  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_1330 = _C.x_835  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_1334 = _C.x_839  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1335 = _C.x_840  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1336 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1338 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1339 = _C.x_844  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1340 = _C.x_845  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1341 = _C.x_846  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1342 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1343 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1347 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_1340 = _C.x_841  # rules_data/terraforming_mars/definitions/board.yaml:115
+x_1341 = _C.x_842  # rules_data/terraforming_mars/definitions/board.yaml:116
+x_1342 = _C.x_843  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1346 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1347 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1348 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_1350 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_1351 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_1352 = _C.x_853  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1353 = _C.x_854  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1354 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1355 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_1359 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
+def d_1185(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1188, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
     return True
 
 
-d_1174 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:440
-d_1175 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1186 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1187 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:440
 
 
-def d_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1188, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
     return True
 
 
-def t_1177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+def t_1189(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -124,198 +124,198 @@ def t_1177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~717', 'natural_preserve', True)
-        return t_1180(ctx, k, s, E)
+        LOCAL(ctx, E, 't~733', 'natural_preserve', True)
+        return t_1192(ctx, k, s, E)
 
-    return t_1178(ctx, r1, s, E)
-
-
-t_1178 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:441
+    return t_1190(ctx, r1, s, E)
 
 
-def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+t_1190 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:441
+
+
+def d_1191(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'natural_preserve', True)
+    LOCAL(ctx, E, 't~733', 'natural_preserve', True)
     return True
 
 
-def t_1180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1192(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~717'), True)
-    LOCAL(ctx, E, 'l~722', x_1327(ctx, E), True)
-    return t_1183(ctx, k, s, E)
+    LOCAL(ctx, E, 't~737', E.get('t~733'), True)
+    LOCAL(ctx, E, 'l~738', x_1339(ctx, E), True)
+    return t_1195(ctx, k, s, E)
 
 
-def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~717'), True)
+    LOCAL(ctx, E, 't~737', E.get('t~733'), True)
     return True
 
 
-def d_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_1194(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~722', x_1327(ctx, E), True)
+    LOCAL(ctx, E, 'l~738', x_1339(ctx, E), True)
     return True
 
 
-def t_1183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1328(ctx, E):
-        return t_1184(ctx, k, s, E)
+    if x_1340(ctx, E):
+        return t_1196(ctx, k, s, E)
     return k()
 
 
-def t_1184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~727', x_1329(ctx, E), True)
-    if not x_1330(ctx, E):
+    LOCAL(ctx, E, 'open~743', x_1341(ctx, E), True)
+    if not x_1342(ctx, E):
         return False
-    return t_1187(ctx, k, s, E)
+    return t_1199(ctx, k, s, E)
 
 
-d_1185 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_1186 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_1197 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_1198 = _C.d_760  # rules_data/terraforming_mars/definitions/board.yaml:117
 
 
-def t_1187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1187, None, [], k)
+    return CHOOSE(ctx, 1199, None, [], k)
 
 
-def t_1188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
-    return t_1191(ctx, k, s, E)
+    LOCAL(ctx, E, 't~745', E.get('t~737'), True)
+    LOCAL(ctx, E, 's~746', E.get('space~744'), True)
+    return t_1203(ctx, k, s, E)
 
 
-d_1189 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_1190 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_1201 = _C.d_763  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_1202 = _C.d_764  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def t_1191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 1204, ctx.state.get('board'), E.get('s~746'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[6])
-    return t_1194(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1347(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[6])
+    return t_1206(ctx, k, s, E)
 
 
-def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1204(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 1204, ctx.state.get('board'), E.get('s~746'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_1347(ctx, E), '=', False, K[5])
     return True
 
 
-d_1193 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1194 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1195 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1196 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1197 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1198 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1199 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1200 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1205 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1206 = _C.t_768  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_1207 = _C.t_769  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1208 = _C.t_770  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1209 = _C.t_771  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1210 = _C.t_772  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1211 = _C.t_773  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_1212 = _C.d_774  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    1173: CPS(d_1173),
-    1174: CPS(d_1174),
-    1175: CPS(d_1175),
-    1176: CPS(d_1176),
-    1177: t_1177,
-    1178: t_1178,
-    1179: CPS(d_1179),
-    1180: t_1180,
-    1181: CPS(d_1181),
-    1182: CPS(d_1182),
-    1183: t_1183,
-    1184: t_1184,
     1185: CPS(d_1185),
     1186: CPS(d_1186),
-    1187: t_1187,
-    1188: t_1188,
-    1189: CPS(d_1189),
-    1190: CPS(d_1190),
-    1191: t_1191,
-    1192: CPS(d_1192),
+    1187: CPS(d_1187),
+    1188: CPS(d_1188),
+    1189: t_1189,
+    1190: t_1190,
+    1191: CPS(d_1191),
+    1192: t_1192,
     1193: CPS(d_1193),
-    1194: t_1194,
+    1194: CPS(d_1194),
     1195: t_1195,
     1196: t_1196,
-    1197: t_1197,
-    1198: t_1198,
+    1197: CPS(d_1197),
+    1198: CPS(d_1198),
     1199: t_1199,
-    1200: CPS(d_1200),
+    1200: t_1200,
+    1201: CPS(d_1201),
+    1202: CPS(d_1202),
+    1203: t_1203,
+    1204: CPS(d_1204),
+    1205: CPS(d_1205),
+    1206: t_1206,
+    1207: t_1207,
+    1208: t_1208,
+    1209: t_1209,
+    1210: t_1210,
+    1211: t_1211,
+    1212: CPS(d_1212),
 }
 
 
 CODE = {
-    1319: x_1319,
-    1322: x_1322,
-    1324: x_1324,
-    1327: x_1327,
-    1328: x_1328,
-    1329: x_1329,
-    1330: x_1330,
+    1331: x_1331,
     1334: x_1334,
-    1335: x_1335,
     1336: x_1336,
-    1338: x_1338,
     1339: x_1339,
     1340: x_1340,
     1341: x_1341,
     1342: x_1342,
-    1343: x_1343,
+    1346: x_1346,
     1347: x_1347,
+    1348: x_1348,
+    1350: x_1350,
+    1351: x_1351,
+    1352: x_1352,
+    1353: x_1353,
+    1354: x_1354,
+    1355: x_1355,
+    1359: x_1359,
 }
 AT = {
-    1319: 'rules_data/terraforming_mars/cards/001-070.yaml:433',
-    1327: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    1331: 'rules_data/terraforming_mars/cards/001-070.yaml:433',
+    1339: 'rules_data/terraforming_mars/definitions/board.yaml:146',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:433
-    'natural_preserve': '{"id":"natural_preserve","number":"044","name":{"en":"Natural Preserve"},"type":"automated","cost":9,"tags":["science","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1319},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1320},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1174},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1321},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1175},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1322},"o":"+=","e":{"op":"var","n":"n~715","x":1323},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1176}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1173},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1324},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1178},{"op":"let","v":"t~717","e":{"op":"lit","v":"natural_preserve","x":1325},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1179},{"op":"seq","b":[{"op":"let","v":"t~721","e":{"op":"var","n":"t~717","x":1326},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1181},{"op":"let","v":"l~722","e":{"op":"filt","v":"x~719","src":{"op":"filt","v":"x~718","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~718"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~720","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~719"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~720"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":1327},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1182},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~723","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~723"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":1328},"t":{"op":"seq","b":[{"op":"let","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"var","n":"l~722"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]},"x":1329},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1185},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~727"}]},"b":{"op":"lit","v":0},"x":1330},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1186},{"op":"choose","alts":[{"gens":[{"v":"space~728","src":{"op":"var","n":"open~727","x":1331},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~721","x":1332},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1189},{"op":"let","v":"s~730","e":{"op":"var","n":"space~728","x":1333},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1190},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~730"},"d":{},"x":1334},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~729"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1335},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1192},{"op":"set","t":{"op":"st","k":"last_space","x":1336},"o":"=","e":{"op":"var","n":"s~730","x":1337},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1193},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1338},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~730"},"f":"bonus","d":null,"x":1339},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1196},{"op":"for","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces","x":1340},"w":{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false,"x":1341},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1342},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1198},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1197},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"effect","d":null,"x":1343},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1199},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~729","x":1344},"space":{"op":"var","n":"s~730","x":1345},"by":{"op":"var","n":"you","x":1346}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1200}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1195},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1194}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1191}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1188},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~728"}],"x":1347}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"natural_preserve"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Riserva naturale non adiacente ad alcuna altra tessera","en":"place a Natural Preserve tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1187}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1184},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1183}],"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1180}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1177},"vp":{"op":"lit","v":1,"x":1348},"source":{"doc":"tm-facts","section":"cards.json #044 (tile natural preserve on isolated)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:433"}',
+    'natural_preserve': '{"id":"natural_preserve","number":"044","name":{"en":"Natural Preserve"},"type":"automated","cost":9,"tags":["science","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1331},"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1332},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1186},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":1333},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1187},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1334},"o":"+=","e":{"op":"var","n":"n~731","x":1335},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1188}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1185},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1336},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1190},{"op":"let","v":"t~733","e":{"op":"lit","v":"natural_preserve","x":1337},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1191},{"op":"seq","b":[{"op":"let","v":"t~737","e":{"op":"var","n":"t~733","x":1338},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1193},{"op":"let","v":"l~738","e":{"op":"filt","v":"x~735","src":{"op":"filt","v":"x~734","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~736","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~735"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~736"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":1339},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1194},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~739","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~739"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"tile","d":null},"b":{"op":"var","n":"t~737"}}}]},"x":1340},"t":{"op":"seq","b":[{"op":"let","v":"open~743","e":{"op":"filt","v":"s~740","src":{"op":"var","n":"l~738"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"t~737"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~740"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~741","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~740"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~742","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~742"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~742"}}]}]}}]}]}}]}}]}]},"x":1341},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1197},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~743"}]},"b":{"op":"lit","v":0},"x":1342},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1198},{"op":"choose","alts":[{"gens":[{"v":"space~744","src":{"op":"var","n":"open~743","x":1343},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~745","e":{"op":"var","n":"t~737","x":1344},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1201},{"op":"let","v":"s~746","e":{"op":"var","n":"space~744","x":1345},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1202},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{},"x":1346},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~745"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1347},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1204},{"op":"set","t":{"op":"st","k":"last_space","x":1348},"o":"=","e":{"op":"var","n":"s~746","x":1349},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1205},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1350},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~746"},"f":"bonus","d":null,"x":1351},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1208},{"op":"for","v":"x~747","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~746"}],"kind":"spaces","x":1352},"w":{"op":"in","a":{"op":"var","n":"x~747"},"b":{"op":"st","k":"board"},"neg":false,"x":1353},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~747"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1354},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1210},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1209},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"effect","d":null,"x":1355},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1211},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~745","x":1356},"space":{"op":"var","n":"s~746","x":1357},"by":{"op":"var","n":"you","x":1358}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1212}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1207},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1206}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1203}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1200},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~744"}],"x":1359}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"natural_preserve"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Riserva naturale non adiacente ad alcuna altra tessera","en":"place a Natural Preserve tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1199}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1196},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":1195}],"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1192}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1189},"vp":{"op":"lit","v":1,"x":1360},"source":{"doc":"tm-facts","section":"cards.json #044 (tile natural preserve on isolated)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:433"}',
 }

@@ -50,255 +50,255 @@ K = [
 ]
 
 
-x_3091 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3095 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3115 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3119 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~719'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~735'))) is int else num(_w4)))
 
 
-x_3101 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3125 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
-def x_3105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~721'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~737'))) is str else None) == 'game')
 
 
-def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~721'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~721'), 0))
+    return (_w1.get(E.get('t~737'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~737'), 0))
 
 
-def x_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3132(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~721'), 0))
+    return (_w2.get(E.get('t~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~737'), 0))
 
 
-def x_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~721') == 'tr')) and (((_w1 if type((_w1 := E.get('n~722'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~737') == 'tr')) and (((_w1 if type((_w1 := E.get('n~738'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3111 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3135 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2713(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
+def d_2737(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2716, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~731', 3, True)
+    LOCAL(ctx, E, 'r~732', 'microbe', True)
+    c, key = KEYPLACE(ctx, 2740, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2714 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:174
-d_2715 = _C.d_1011  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2738 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2739 = _C.d_1023  # rules_data/terraforming_mars/cards/141-208.yaml:174
 
 
-def d_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2716, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2740, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-def t_2717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def t_2741(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2717, None, [], k)
+    return CHOOSE(ctx, 2741, None, [], k)
 
 
-def d_2718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2721, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'microbe', True)
+    c, key = KEYPLACE(ctx, 2745, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_2719 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2720 = _C.d_782  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2743 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2744 = _C.d_790  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2721, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2745, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-def d_2722(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2746(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'microbe', True)
-    if not d_2725(ctx, E):
+    LOCAL(ctx, E, 'n~735', 3, True)
+    LOCAL(ctx, E, 'r~736', 'microbe', True)
+    if not d_2749(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 't~721', 'tr', True)
-    LOCAL(ctx, E, 'n~722', 1, True)
-    if not d_2730(ctx, E):
+    LOCAL(ctx, E, 't~737', 'tr', True)
+    LOCAL(ctx, E, 'n~738', 1, True)
+    if not d_2754(ctx, E):
         return False
     return True
 
 
-d_2723 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2724 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2747 = _C.d_718  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2748 = _C.d_2748  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3100(ctx, E):
+    if not x_3124(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2751, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~735'), '-=', False, K[0])
     return True
 
 
-def d_2726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3100(ctx, E):
+    if not x_3124(ctx, E):
         return False
     return True
 
 
-def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2751, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~735'), '-=', False, K[0])
     return True
 
 
-def d_2728(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2752(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', 'tr', True)
+    LOCAL(ctx, E, 't~737', 'tr', True)
     return True
 
 
-def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2753(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', 1, True)
+    LOCAL(ctx, E, 'n~738', 1, True)
     return True
 
 
-def d_2730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2754(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3105(ctx, E):
+    if x_3129(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2731, ctx.state.get('game_tracks'), E.get('t~721'))
+        c, key = KEYPLACE(ctx, 2755, ctx.state.get('game_tracks'), E.get('t~737'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~722'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~738'), '+=', False, K[1])
     else:
-        if not d_2732(ctx, E):
+        if not d_2756(ctx, E):
             return False
     return True
 
 
-def d_2731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2755(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2731, ctx.state.get('game_tracks'), E.get('t~721'))
+    c, key = KEYPLACE(ctx, 2755, ctx.state.get('game_tracks'), E.get('t~737'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~722'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~738'), '+=', False, K[1])
     return True
 
 
-def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2756(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2733, PL(ctx, E.get('you')).get('tracks'), E.get('t~721'))
+    c, key = KEYPLACE(ctx, 2757, PL(ctx, E.get('you')).get('tracks'), E.get('t~737'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~722'), '+=', False, K[2])
-    if not d_2734(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~738'), '+=', False, K[2])
+    if not d_2758(ctx, E):
         return False
     return True
 
 
-def d_2733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2733, PL(ctx, E.get('you')).get('tracks'), E.get('t~721'))
+    c, key = KEYPLACE(ctx, 2757, PL(ctx, E.get('you')).get('tracks'), E.get('t~737'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~722'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~738'), '+=', False, K[2])
     return True
 
 
-def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3110(ctx, E):
+    if x_3134(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -306,57 +306,57 @@ def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2735 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2759 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2713: CPS(d_2713),
-    2714: CPS(d_2714),
-    2715: CPS(d_2715),
-    2716: CPS(d_2716),
-    2717: t_2717,
-    2718: CPS(d_2718),
-    2719: CPS(d_2719),
-    2720: CPS(d_2720),
-    2721: CPS(d_2721),
-    2722: CPS(d_2722),
-    2723: CPS(d_2723),
-    2724: CPS(d_2724),
-    2725: CPS(d_2725),
-    2726: CPS(d_2726),
-    2727: CPS(d_2727),
-    2728: CPS(d_2728),
-    2729: CPS(d_2729),
-    2730: CPS(d_2730),
-    2731: CPS(d_2731),
-    2732: CPS(d_2732),
-    2733: CPS(d_2733),
-    2734: CPS(d_2734),
-    2735: CPS(d_2735),
+    2737: CPS(d_2737),
+    2738: CPS(d_2738),
+    2739: CPS(d_2739),
+    2740: CPS(d_2740),
+    2741: t_2741,
+    2742: CPS(d_2742),
+    2743: CPS(d_2743),
+    2744: CPS(d_2744),
+    2745: CPS(d_2745),
+    2746: CPS(d_2746),
+    2747: CPS(d_2747),
+    2748: CPS(d_2748),
+    2749: CPS(d_2749),
+    2750: CPS(d_2750),
+    2751: CPS(d_2751),
+    2752: CPS(d_2752),
+    2753: CPS(d_2753),
+    2754: CPS(d_2754),
+    2755: CPS(d_2755),
+    2756: CPS(d_2756),
+    2757: CPS(d_2757),
+    2758: CPS(d_2758),
+    2759: CPS(d_2759),
 }
 
 
 CODE = {
-    3091: x_3091,
-    3095: x_3095,
-    3100: x_3100,
-    3101: x_3101,
-    3105: x_3105,
-    3106: x_3106,
-    3108: x_3108,
-    3110: x_3110,
-    3111: x_3111,
+    3115: x_3115,
+    3119: x_3119,
+    3124: x_3124,
+    3125: x_3125,
+    3129: x_3129,
+    3130: x_3130,
+    3132: x_3132,
+    3134: x_3134,
+    3135: x_3135,
 }
 AT = {
-    3100: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3105: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3106: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3108: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3110: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3124: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3129: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3130: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3132: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3134: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:168
-    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2714},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":3090},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2715},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3091},"o":"+=","e":{"op":"var","n":"n~715","x":3092},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2716}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2713},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3093},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2719},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":3094},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3095},"o":"+=","e":{"op":"var","n":"n~717","x":3096},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2721}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2718},"label":{"op":"lit","v":{"option":0},"x":3097}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":3098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2723},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2724},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~719"},"x":3100},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2726},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3101},"o":"-=","e":{"op":"var","n":"n~719","x":3102},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2727}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2725},{"op":"let","v":"t~721","e":{"op":"lit","v":"tr","x":3103},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2728},{"op":"let","v":"n~722","e":{"op":"lit","v":1,"x":3104},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2729},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~721"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3105},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~721"},"d":0,"x":3106},"o":"+=","e":{"op":"var","n":"n~722","x":3107},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2731},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~721"},"d":0,"x":3108},"o":"+=","e":{"op":"var","n":"n~722","x":3109},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2733},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~721"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~722"},"b":{"op":"lit","v":0}}],"x":3110},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3111},"o":"=","e":{"op":"lit","v":true,"x":3112},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2735},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2734}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2732},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2730}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2722},"label":{"op":"lit","v":{"option":1},"x":3113}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2717}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
+    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":3113},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2738},{"op":"let","v":"r~732","e":{"op":"lit","v":"microbe","x":3114},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2739},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3115},"o":"+=","e":{"op":"var","n":"n~731","x":3116},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2740}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2737},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3117},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2743},{"op":"let","v":"r~734","e":{"op":"lit","v":"microbe","x":3118},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2744},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3119},"o":"+=","e":{"op":"var","n":"n~733","x":3120},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2745}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2742},"label":{"op":"lit","v":{"option":0},"x":3121}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":3122},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2747},{"op":"let","v":"r~736","e":{"op":"lit","v":"microbe","x":3123},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2748},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~735"},"x":3124},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2750},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3125},"o":"-=","e":{"op":"var","n":"n~735","x":3126},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2751}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2749},{"op":"let","v":"t~737","e":{"op":"lit","v":"tr","x":3127},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2752},{"op":"let","v":"n~738","e":{"op":"lit","v":1,"x":3128},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2753},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~737"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3129},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~737"},"d":0,"x":3130},"o":"+=","e":{"op":"var","n":"n~738","x":3131},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2755},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~737"},"d":0,"x":3132},"o":"+=","e":{"op":"var","n":"n~738","x":3133},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2757},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~737"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~738"},"b":{"op":"lit","v":0}}],"x":3134},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3135},"o":"=","e":{"op":"lit","v":true,"x":3136},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2759},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2758}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2756},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2754}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2746},"label":{"op":"lit","v":{"option":1},"x":3137}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2741}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
 }

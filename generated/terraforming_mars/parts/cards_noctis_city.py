@@ -53,103 +53,103 @@ K = [
 ]
 
 
-x_821 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_822 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_826 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_828 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:178
+x_829 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_830 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_834 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_836 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:178
 
 
-def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return [E.get('s~720')]
+    return [E.get('s~736')]
 
 
-x_833 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_834 = _C.x_834  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_835 = _C.x_835  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_839 = _C.x_839  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_840 = _C.x_840  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_841 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_843 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_844 = _C.x_844  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_845 = _C.x_845  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_846 = _C.x_846  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_847 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_848 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_852 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_841 = _C.x_841  # rules_data/terraforming_mars/definitions/board.yaml:115
+x_842 = _C.x_842  # rules_data/terraforming_mars/definitions/board.yaml:116
+x_843 = _C.x_843  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_847 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_848 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_849 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_851 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_852 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_853 = _C.x_853  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_854 = _C.x_854  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_855 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_856 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_860 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def d_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
+def d_741(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_736(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_744(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 749, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-d_734 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_735 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_742 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_743 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:177
 
 
-def d_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_744(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_821(ctx, E):
+    if not x_829(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 746, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_737 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_745 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_746(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 746, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_739 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_740 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_747 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_748 = _C.d_491  # rules_data/terraforming_mars/cards/001-070.yaml:177
 
 
-def d_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_749(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 749, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -157,206 +157,206 @@ def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~719', 'city', True)
-        LOCAL(ctx, E, 's~720', 's31', True)
-        return t_746(ctx, k, s, E)
+        LOCAL(ctx, E, 't~735', 'city', True)
+        LOCAL(ctx, E, 's~736', 's31', True)
+        return t_754(ctx, k, s, E)
 
-    return t_743(ctx, r1, s, E)
-
-
-t_743 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:178
-d_744 = _C.d_744  # rules_data/terraforming_mars/cards/001-070.yaml:178
+    return t_751(ctx, r1, s, E)
 
 
-def d_745(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+t_751 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:178
+d_752 = _C.d_752  # rules_data/terraforming_mars/cards/001-070.yaml:178
+
+
+def d_753(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~720', 's31', True)
+    LOCAL(ctx, E, 's~736', 's31', True)
     return True
 
 
-def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~719'), True)
-    LOCAL(ctx, E, 'l~722', x_832(ctx, E), True)
-    return t_749(ctx, k, s, E)
-
-
-def d_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~719'), True)
-    return True
-
-
-def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'l~722', x_832(ctx, E), True)
-    return True
-
-
-def t_749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_833(ctx, E):
-        return t_750(ctx, k, s, E)
-    return k()
-
-
-def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~727', x_834(ctx, E), True)
-    if not x_835(ctx, E):
-        return False
-    return t_753(ctx, k, s, E)
-
-
-d_751 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_752 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
-
-
-def t_753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 753, None, [], k)
-
-
-def t_754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
+    LOCAL(ctx, E, 't~737', E.get('t~735'), True)
+    LOCAL(ctx, E, 'l~738', x_840(ctx, E), True)
     return t_757(ctx, k, s, E)
 
 
-d_755 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_756 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
-
-
-def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~730'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[6])
-    return t_760(ctx, k, s, E)
-
-
-def d_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~730'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[5])
+    LOCAL(ctx, E, 't~737', E.get('t~735'), True)
     return True
 
 
-d_759 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_760 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_761 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_762 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_763 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_764 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_765 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_766 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~738', x_840(ctx, E), True)
+    return True
+
+
+def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_841(ctx, E):
+        return t_758(ctx, k, s, E)
+    return k()
+
+
+def t_758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~743', x_842(ctx, E), True)
+    if not x_843(ctx, E):
+        return False
+    return t_761(ctx, k, s, E)
+
+
+d_759 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_760 = _C.d_760  # rules_data/terraforming_mars/definitions/board.yaml:117
+
+
+def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 761, None, [], k)
+
+
+def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~745', E.get('t~737'), True)
+    LOCAL(ctx, E, 's~746', E.get('space~744'), True)
+    return t_765(ctx, k, s, E)
+
+
+d_763 = _C.d_763  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_764 = _C.d_764  # rules_data/terraforming_mars/definitions/board.yaml:118
+
+
+def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 766, ctx.state.get('board'), E.get('s~746'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_848(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[6])
+    return t_768(ctx, k, s, E)
+
+
+def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 766, ctx.state.get('board'), E.get('s~746'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_848(ctx, E), '=', False, K[5])
+    return True
+
+
+d_767 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_768 = _C.t_768  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_769 = _C.t_769  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_770 = _C.t_770  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_771 = _C.t_771  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_772 = _C.t_772  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_773 = _C.t_773  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_774 = _C.d_774  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    733: CPS(d_733),
-    734: CPS(d_734),
-    735: CPS(d_735),
-    736: CPS(d_736),
-    737: CPS(d_737),
-    738: CPS(d_738),
-    739: CPS(d_739),
-    740: CPS(d_740),
     741: CPS(d_741),
-    742: t_742,
-    743: t_743,
+    742: CPS(d_742),
+    743: CPS(d_743),
     744: CPS(d_744),
     745: CPS(d_745),
-    746: t_746,
+    746: CPS(d_746),
     747: CPS(d_747),
     748: CPS(d_748),
-    749: t_749,
+    749: CPS(d_749),
     750: t_750,
-    751: CPS(d_751),
+    751: t_751,
     752: CPS(d_752),
-    753: t_753,
+    753: CPS(d_753),
     754: t_754,
     755: CPS(d_755),
     756: CPS(d_756),
     757: t_757,
-    758: CPS(d_758),
+    758: t_758,
     759: CPS(d_759),
-    760: t_760,
+    760: CPS(d_760),
     761: t_761,
     762: t_762,
-    763: t_763,
-    764: t_764,
+    763: CPS(d_763),
+    764: CPS(d_764),
     765: t_765,
     766: CPS(d_766),
+    767: CPS(d_767),
+    768: t_768,
+    769: t_769,
+    770: t_770,
+    771: t_771,
+    772: t_772,
+    773: t_773,
+    774: CPS(d_774),
 }
 
 
 CODE = {
-    821: x_821,
-    822: x_822,
-    826: x_826,
-    828: x_828,
-    832: x_832,
-    833: x_833,
+    829: x_829,
+    830: x_830,
     834: x_834,
-    835: x_835,
-    839: x_839,
+    836: x_836,
     840: x_840,
     841: x_841,
+    842: x_842,
     843: x_843,
-    844: x_844,
-    845: x_845,
-    846: x_846,
     847: x_847,
     848: x_848,
+    849: x_849,
+    851: x_851,
     852: x_852,
+    853: x_853,
+    854: x_854,
+    855: x_855,
+    856: x_856,
+    860: x_860,
 }
 AT = {
-    832: 'rules_data/terraforming_mars/definitions/board.yaml:110',
+    840: 'rules_data/terraforming_mars/definitions/board.yaml:134',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:171
-    'noctis_city': '{"id":"noctis_city","number":"017","name":{"en":"Noctis City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":819},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":734},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":820},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":735},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":821},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":737},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":822},"o":"-=","e":{"op":"var","n":"n~715","x":823},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":738}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":736},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":824},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":739},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":825},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":740},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":826},"o":"+=","e":{"op":"var","n":"n~717","x":827},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":741}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":733},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":828},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":743},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":829},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":744},{"op":"let","v":"s~720","e":{"op":"lit","v":"s31","x":830},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":745},{"op":"seq","b":[{"op":"let","v":"t~721","e":{"op":"var","n":"t~719","x":831},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":747},{"op":"let","v":"l~722","e":{"op":"list","a":[{"op":"var","n":"s~720"}],"x":832},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":748},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~723","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~723"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":833},"t":{"op":"seq","b":[{"op":"let","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"var","n":"l~722"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]},"x":834},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":751},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~727"}]},"b":{"op":"lit","v":0},"x":835},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":752},{"op":"choose","alts":[{"gens":[{"v":"space~728","src":{"op":"var","n":"open~727","x":836},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~721","x":837},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":755},{"op":"let","v":"s~730","e":{"op":"var","n":"space~728","x":838},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":756},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~730"},"d":{},"x":839},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~729"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":840},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":758},{"op":"set","t":{"op":"st","k":"last_space","x":841},"o":"=","e":{"op":"var","n":"s~730","x":842},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":759},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":843},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~730"},"f":"bonus","d":null,"x":844},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":762},{"op":"for","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces","x":845},"w":{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false,"x":846},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":847},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":764},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":763},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"effect","d":null,"x":848},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":765},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~729","x":849},"space":{"op":"var","n":"s~730","x":850},"by":{"op":"var","n":"you","x":851}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":766}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":761},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":760}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":757}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":754},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~728"}],"x":852}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s31"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Città di Noctis","en":"place a city tile on the Noctis City space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":753}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":750},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":749}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":746}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":742},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +3 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #017 (render icons: reserved space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:171"}',
+    'noctis_city': '{"id":"noctis_city","number":"017","name":{"en":"Noctis City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":827},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":742},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":828},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":743},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":829},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":745},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":830},"o":"-=","e":{"op":"var","n":"n~731","x":831},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":746}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":744},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":832},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":747},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":833},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":748},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":834},"o":"+=","e":{"op":"var","n":"n~733","x":835},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":749}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":741},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":836},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":751},{"op":"let","v":"t~735","e":{"op":"lit","v":"city","x":837},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":752},{"op":"let","v":"s~736","e":{"op":"lit","v":"s31","x":838},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":753},{"op":"seq","b":[{"op":"let","v":"t~737","e":{"op":"var","n":"t~735","x":839},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":755},{"op":"let","v":"l~738","e":{"op":"list","a":[{"op":"var","n":"s~736"}],"x":840},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":756},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~739","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~739"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"tile","d":null},"b":{"op":"var","n":"t~737"}}}]},"x":841},"t":{"op":"seq","b":[{"op":"let","v":"open~743","e":{"op":"filt","v":"s~740","src":{"op":"var","n":"l~738"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"t~737"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~740"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~741","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~740"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~742","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~742"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~742"}}]}]}}]}]}}]}}]}]},"x":842},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":759},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~743"}]},"b":{"op":"lit","v":0},"x":843},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":760},{"op":"choose","alts":[{"gens":[{"v":"space~744","src":{"op":"var","n":"open~743","x":844},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~745","e":{"op":"var","n":"t~737","x":845},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":763},{"op":"let","v":"s~746","e":{"op":"var","n":"space~744","x":846},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":764},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{},"x":847},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~745"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":848},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":766},{"op":"set","t":{"op":"st","k":"last_space","x":849},"o":"=","e":{"op":"var","n":"s~746","x":850},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":767},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":851},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~746"},"f":"bonus","d":null,"x":852},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":770},{"op":"for","v":"x~747","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~746"}],"kind":"spaces","x":853},"w":{"op":"in","a":{"op":"var","n":"x~747"},"b":{"op":"st","k":"board"},"neg":false,"x":854},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~747"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":855},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":772},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":771},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"effect","d":null,"x":856},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":773},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~745","x":857},"space":{"op":"var","n":"s~746","x":858},"by":{"op":"var","n":"you","x":859}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":774}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":769},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":768}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":765}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":762},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~744"}],"x":860}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s31"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Città di Noctis","en":"place a city tile on the Noctis City space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":761}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":758},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":757}],"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":754}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":750},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +3 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #017 (render icons: reserved space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:171"}',
 }

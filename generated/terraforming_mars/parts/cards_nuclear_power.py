@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1351 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1352 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1356 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1358 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:451
+x_1363 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1364 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1368 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1370 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
-def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+def d_1213(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_1204(ctx, E):
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    if not d_1216(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'r~734', 'energy', True)
+    c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1202 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1203 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1214 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1215 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:450
 
 
-def d_1204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1351(ctx, E):
+    if not x_1363(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1218, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1205 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1217 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1218, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1207 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1208 = _C.d_1208  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1219 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1220 = _C.d_1220  # rules_data/terraforming_mars/cards/001-070.yaml:450
 
 
-def d_1209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-t_1210 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:451
+t_1222 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
 TRIALS = {
-    1201: CPS(d_1201),
-    1202: CPS(d_1202),
-    1203: CPS(d_1203),
-    1204: CPS(d_1204),
-    1205: CPS(d_1205),
-    1206: CPS(d_1206),
-    1207: CPS(d_1207),
-    1208: CPS(d_1208),
-    1209: CPS(d_1209),
-    1210: t_1210,
+    1213: CPS(d_1213),
+    1214: CPS(d_1214),
+    1215: CPS(d_1215),
+    1216: CPS(d_1216),
+    1217: CPS(d_1217),
+    1218: CPS(d_1218),
+    1219: CPS(d_1219),
+    1220: CPS(d_1220),
+    1221: CPS(d_1221),
+    1222: t_1222,
 }
 
 
 CODE = {
-    1351: x_1351,
-    1352: x_1352,
-    1356: x_1356,
-    1358: x_1358,
+    1363: x_1363,
+    1364: x_1364,
+    1368: x_1368,
+    1370: x_1370,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:444
-    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1349},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1202},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1350},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1203},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1351},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1205},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1352},"o":"-=","e":{"op":"var","n":"n~715","x":1353},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1206}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1204},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1354},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1207},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":1355},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1208},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1356},"o":"+=","e":{"op":"var","n":"n~717","x":1357},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1209}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1201},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1358},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1210},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
+    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":1361},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1214},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":1362},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1215},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1363},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1217},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1364},"o":"-=","e":{"op":"var","n":"n~731","x":1365},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1218}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1216},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":1366},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1219},{"op":"let","v":"r~734","e":{"op":"lit","v":"energy","x":1367},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1220},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1368},"o":"+=","e":{"op":"var","n":"n~733","x":1369},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1221}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1213},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1370},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1222},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
 }

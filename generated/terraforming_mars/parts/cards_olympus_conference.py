@@ -51,31 +51,31 @@ K = [
 ]
 
 
-x_3538 = _C.x_1746  # rules_data/terraforming_mars/cards/141-208.yaml:448
-x_3539 = _C.x_1747  # rules_data/terraforming_mars/cards/141-208.yaml:459
-x_3542 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3565 = _C.x_1760  # rules_data/terraforming_mars/cards/141-208.yaml:448
+x_3566 = _C.x_1761  # rules_data/terraforming_mars/cards/141-208.yaml:459
+x_3569 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3574(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~718'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~734'))) is int else num(_w4)))
 
 
-x_3548 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_3552 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3553 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3554 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3555 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3557 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3558 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3559 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3560 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3561 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3562 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3575 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3579 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3580 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3581 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3582 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3584 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3585 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3586 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3587 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3588 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3589 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_3097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def t_3124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -84,248 +84,248 @@ def t_3097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     def nxt(left):
         if left <= 0:
             return k()
-        return t_3098(ctx, lambda: nxt(left - 1), k, E)
+        return t_3125(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(x_3539(ctx, E)))
+    return nxt(num(x_3566(ctx, E)))
 
 
-def t_3098(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def t_3125(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3098, None, [], k)
+    return CHOOSE(ctx, 3125, None, [], k)
 
 
-def d_3099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 1, True)
-    LOCAL(ctx, E, 'r~717', 'science', True)
-    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~732', 1, True)
+    LOCAL(ctx, E, 'r~733', 'science', True)
+    c, key = KEYPLACE(ctx, 3129, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~716'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~732'), '+=', False, K[0])
     return True
 
 
-d_3100 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3127 = _C.d_519  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3101(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3128(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~717', 'science', True)
+    LOCAL(ctx, E, 'r~733', 'science', True)
     return True
 
 
-def d_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3129, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~716'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~732'), '+=', False, K[0])
     return True
 
 
-def d_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3130(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 1, True)
-    LOCAL(ctx, E, 'r~719', 'science', True)
-    if not d_3106(ctx, E):
+    LOCAL(ctx, E, 'n~734', 1, True)
+    LOCAL(ctx, E, 'r~735', 'science', True)
+    if not d_3133(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~720', 1, True)
-    if not d_3110(ctx, E):
+    LOCAL(ctx, E, 'n~736', 1, True)
+    if not d_3137(ctx, E):
         return False
     return True
 
 
-d_3104 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3131 = _C.d_365  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3105(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3132(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', 'science', True)
+    LOCAL(ctx, E, 'r~735', 'science', True)
     return True
 
 
-def d_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3547(ctx, E):
+    if not x_3574(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3135, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~718'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~734'), '-=', False, K[0])
     return True
 
 
-def d_3107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3547(ctx, E):
+    if not x_3574(ctx, E):
         return False
     return True
 
 
-def d_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3135, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~718'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~734'), '-=', False, K[0])
     return True
 
 
-d_3109 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3136 = _C.d_1032  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~720'))
+    left = num(E.get('n~736'))
     while left > 0:
         left -= 1
-        if not d_3111(ctx, E):
+        if not d_3138(ctx, E):
             return False
     return True
 
 
-def d_3111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3112(ctx, E):
+    if not d_3139(ctx, E):
         return False
-    if not d_3117(ctx, E):
+    if not d_3144(ctx, E):
         return False
     return True
 
 
-def d_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3552(ctx, E):
-        if not d_3113(ctx, E):
+    if x_3579(ctx, E):
+        if not d_3140(ctx, E):
             return False
     return True
 
 
-def d_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3554(ctx, E), '=', False, K[1])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3581(ctx, E), '=', False, K[1])
     SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[3])
-    STMT(ctx, 3116)
+    STMT(ctx, 3143)
     return True
 
 
-d_3114 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3115 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3141 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3142 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3116)
+    STMT(ctx, 3143)
     return True
 
 
-d_3117 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3118 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3119 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3120 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3144 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3145 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3146 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3147 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3097: t_3097,
-    3098: t_3098,
-    3099: CPS(d_3099),
-    3100: CPS(d_3100),
-    3101: CPS(d_3101),
-    3102: CPS(d_3102),
-    3103: CPS(d_3103),
-    3104: CPS(d_3104),
-    3105: CPS(d_3105),
-    3106: CPS(d_3106),
-    3107: CPS(d_3107),
-    3108: CPS(d_3108),
-    3109: CPS(d_3109),
-    3110: CPS(d_3110),
-    3111: CPS(d_3111),
-    3112: CPS(d_3112),
-    3113: CPS(d_3113),
-    3114: CPS(d_3114),
-    3115: CPS(d_3115),
-    3116: CPS(d_3116),
-    3117: CPS(d_3117),
-    3118: CPS(d_3118),
-    3119: CPS(d_3119),
-    3120: CPS(d_3120),
+    3124: t_3124,
+    3125: t_3125,
+    3126: CPS(d_3126),
+    3127: CPS(d_3127),
+    3128: CPS(d_3128),
+    3129: CPS(d_3129),
+    3130: CPS(d_3130),
+    3131: CPS(d_3131),
+    3132: CPS(d_3132),
+    3133: CPS(d_3133),
+    3134: CPS(d_3134),
+    3135: CPS(d_3135),
+    3136: CPS(d_3136),
+    3137: CPS(d_3137),
+    3138: CPS(d_3138),
+    3139: CPS(d_3139),
+    3140: CPS(d_3140),
+    3141: CPS(d_3141),
+    3142: CPS(d_3142),
+    3143: CPS(d_3143),
+    3144: CPS(d_3144),
+    3145: CPS(d_3145),
+    3146: CPS(d_3146),
+    3147: CPS(d_3147),
 }
 
 
 CODE = {
-    3538: x_3538,
-    3539: x_3539,
-    3542: x_3542,
-    3547: x_3547,
-    3548: x_3548,
-    3552: x_3552,
-    3553: x_3553,
-    3554: x_3554,
-    3555: x_3555,
-    3557: x_3557,
-    3558: x_3558,
-    3559: x_3559,
-    3560: x_3560,
-    3561: x_3561,
-    3562: x_3562,
+    3565: x_3565,
+    3566: x_3566,
+    3569: x_3569,
+    3574: x_3574,
+    3575: x_3575,
+    3579: x_3579,
+    3580: x_3580,
+    3581: x_3581,
+    3582: x_3582,
+    3584: x_3584,
+    3585: x_3585,
+    3586: x_3586,
+    3587: x_3587,
+    3588: x_3588,
+    3589: x_3589,
 }
 AT = {
-    3547: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3574: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:448
-    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3538},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~715","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~715"},"b":{"op":"lit","v":"science"}}}],"x":3539},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":3540},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3100},{"op":"let","v":"r~717","e":{"op":"lit","v":"science","x":3541},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3101},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3542},"o":"+=","e":{"op":"var","n":"n~716","x":3543},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3102}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3099},"label":{"op":"lit","v":{"option":0},"x":3544}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3545},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3104},{"op":"let","v":"r~719","e":{"op":"lit","v":"science","x":3546},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3105},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~718"},"x":3547},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3548},"o":"-=","e":{"op":"var","n":"n~718","x":3549},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3108}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3106},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":3550},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3109},{"op":"rep","n":{"op":"var","n":"n~720","x":3551},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3552},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3553},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3554},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3114},{"op":"set","t":{"op":"st","k":"discard","x":3555},"o":"=","e":{"op":"lit","v":[],"x":3556},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3115},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3557}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3116}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3113},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3112},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3558},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3559},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3560},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3119},{"op":"set","t":{"op":"st","k":"deck","x":3561},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3562},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3120}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3118},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3117}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3111},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3110}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3103},"label":{"op":"lit","v":{"option":1},"x":3563}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3097}}],"vp":{"op":"lit","v":1,"x":3564},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
+    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3565},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~731","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~731"},"b":{"op":"lit","v":"science"}}}],"x":3566},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~732","e":{"op":"lit","v":1,"x":3567},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3127},{"op":"let","v":"r~733","e":{"op":"lit","v":"science","x":3568},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3128},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3569},"o":"+=","e":{"op":"var","n":"n~732","x":3570},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3129}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3126},"label":{"op":"lit","v":{"option":0},"x":3571}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"lit","v":1,"x":3572},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3131},{"op":"let","v":"r~735","e":{"op":"lit","v":"science","x":3573},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3132},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~734"},"x":3574},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3134},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3575},"o":"-=","e":{"op":"var","n":"n~734","x":3576},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3135}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3133},{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":3577},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3136},{"op":"rep","n":{"op":"var","n":"n~736","x":3578},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3579},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3580},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3581},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3141},{"op":"set","t":{"op":"st","k":"discard","x":3582},"o":"=","e":{"op":"lit","v":[],"x":3583},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3142},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3584}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3143}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3140},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3139},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3585},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3586},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3587},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3146},{"op":"set","t":{"op":"st","k":"deck","x":3588},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3589},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3147}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3145},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3144}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3138},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3137}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3130},"label":{"op":"lit","v":{"option":1},"x":3590}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3125},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3124}}],"vp":{"op":"lit","v":1,"x":3591},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
 }

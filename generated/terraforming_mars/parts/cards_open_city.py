@@ -54,100 +54,101 @@ K = [
 ]
 
 
-def x_2300(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
+def x_2321(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 12)
 
 
-x_2303 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2304 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2308 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2310 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:387
-x_2313 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2316 = _C.x_798  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2317 = _C.x_799  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2318 = _C.x_800  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2322 = _C.x_804  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2323 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2324 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2326 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2327 = _C.x_809  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2328 = _C.x_810  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2329 = _C.x_811  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2330 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2331 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2335 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2324 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2325 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2329 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2331 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:387
+x_2334 = _C.x_754  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2337 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_2338 = _C.x_806  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_2339 = _C.x_807  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_2340 = _C.x_808  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_2344 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2345 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2346 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_2348 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_2349 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_2350 = _C.x_818  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2351 = _C.x_819  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2352 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2353 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_2357 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def d_2037(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
+def d_2058(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2040(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_2061(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 4, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2066, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-d_2038 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2039 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2059 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2060 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:386
 
 
-def d_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2061(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2303(ctx, E):
+    if not x_2324(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2063, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_2041 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2062 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2063(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2063, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_2043 = _C.d_1155  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2044 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2064 = _C.d_1167  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2065 = _C.d_491  # rules_data/terraforming_mars/cards/071-140.yaml:386
 
 
-def d_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2066(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2066, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
+def t_2067(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -155,185 +156,189 @@ def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 4
-        LOCAL(ctx, E, 'n~719', 2, True)
-        LOCAL(ctx, E, 'r~720', 'plants', True)
-        c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        LOCAL(ctx, E, 'n~735', 2, True)
+        LOCAL(ctx, E, 'r~736', 'plants', True)
+        c, key = KEYPLACE(ctx, 2071, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
-        LOCAL(ctx, E, 't~721', 'city', True)
-        return t_2052(ctx, k, s, E)
+            SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[5])
+        LOCAL(ctx, E, 't~737', 'city', True)
+        return t_2073(ctx, k, s, E)
 
-    return t_2047(ctx, r1, s, E)
-
-
-t_2047 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:387
-d_2048 = _C.d_968  # rules_data/terraforming_mars/cards/071-140.yaml:387
-d_2049 = _C.d_712  # rules_data/terraforming_mars/cards/071-140.yaml:387
+    return t_2068(ctx, r1, s, E)
 
 
-def d_2050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+t_2068 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2069 = _C.d_979  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2070 = _C.d_719  # rules_data/terraforming_mars/cards/071-140.yaml:387
+
+
+def d_2071(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2071, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
+        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[5])
     return True
 
 
-d_2051 = _C.d_714  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2072 = _C.d_721  # rules_data/terraforming_mars/cards/071-140.yaml:387
 
 
-def t_2052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_2073(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2316(ctx, E):
-        return t_2053(ctx, k, s, E)
+    if x_2337(ctx, E):
+        return t_2074(ctx, k, s, E)
     return k()
 
 
-def t_2053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_2074(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~731', x_2317(ctx, E), True)
-    if not x_2318(ctx, E):
+    LOCAL(ctx, E, 'mine~741', x_2338(ctx, E), True)
+    LOCAL(ctx, E, 'legal~750', x_2339(ctx, E), True)
+    if not x_2340(ctx, E):
         return False
-    return t_2056(ctx, k, s, E)
+    return t_2078(ctx, k, s, E)
 
 
-d_2054 = _C.d_717  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2055 = _C.d_718  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_2075 = _C.d_724  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_2076 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_2077 = _C.d_726  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_2056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_2078(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2056, None, [], k)
+    return CHOOSE(ctx, 2078, None, [], k)
 
 
-def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
-    return t_2060(ctx, k, s, E)
+    LOCAL(ctx, E, 't~752', E.get('t~737'), True)
+    LOCAL(ctx, E, 's~753', E.get('space~751'), True)
+    return t_2082(ctx, k, s, E)
 
 
-d_2058 = _C.d_721  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2059 = _C.d_722  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2080 = _C.d_729  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_2081 = _C.d_730  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_2060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2082(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~734'))
+    c, key = KEYPLACE(ctx, 2083, ctx.state.get('board'), E.get('s~753'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[7])
-    return t_2063(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2345(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~753'), '=', False, K[7])
+    return t_2085(ctx, k, s, E)
 
 
-def d_2061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2083(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~734'))
+    c, key = KEYPLACE(ctx, 2083, ctx.state.get('board'), E.get('s~753'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_2345(ctx, E), '=', False, K[6])
     return True
 
 
-d_2062 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2063 = _C.t_726  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2064 = _C.t_727  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2065 = _C.t_728  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2066 = _C.t_729  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2067 = _C.t_730  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2068 = _C.t_731  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2069 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2084 = _C.d_733  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2085 = _C.t_734  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_2086 = _C.t_735  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2087 = _C.t_736  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2088 = _C.t_737  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2089 = _C.t_738  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2090 = _C.t_739  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_2091 = _C.d_740  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    2037: CPS(d_2037),
-    2038: CPS(d_2038),
-    2039: CPS(d_2039),
-    2040: CPS(d_2040),
-    2041: CPS(d_2041),
-    2042: CPS(d_2042),
-    2043: CPS(d_2043),
-    2044: CPS(d_2044),
-    2045: CPS(d_2045),
-    2046: t_2046,
-    2047: t_2047,
-    2048: CPS(d_2048),
-    2049: CPS(d_2049),
-    2050: CPS(d_2050),
-    2051: CPS(d_2051),
-    2052: t_2052,
-    2053: t_2053,
-    2054: CPS(d_2054),
-    2055: CPS(d_2055),
-    2056: t_2056,
-    2057: t_2057,
     2058: CPS(d_2058),
     2059: CPS(d_2059),
-    2060: t_2060,
+    2060: CPS(d_2060),
     2061: CPS(d_2061),
     2062: CPS(d_2062),
-    2063: t_2063,
-    2064: t_2064,
-    2065: t_2065,
-    2066: t_2066,
+    2063: CPS(d_2063),
+    2064: CPS(d_2064),
+    2065: CPS(d_2065),
+    2066: CPS(d_2066),
     2067: t_2067,
     2068: t_2068,
     2069: CPS(d_2069),
+    2070: CPS(d_2070),
+    2071: CPS(d_2071),
+    2072: CPS(d_2072),
+    2073: t_2073,
+    2074: t_2074,
+    2075: CPS(d_2075),
+    2076: CPS(d_2076),
+    2077: CPS(d_2077),
+    2078: t_2078,
+    2079: t_2079,
+    2080: CPS(d_2080),
+    2081: CPS(d_2081),
+    2082: t_2082,
+    2083: CPS(d_2083),
+    2084: CPS(d_2084),
+    2085: t_2085,
+    2086: t_2086,
+    2087: t_2087,
+    2088: t_2088,
+    2089: t_2089,
+    2090: t_2090,
+    2091: CPS(d_2091),
 }
 
 
 CODE = {
-    2300: x_2300,
-    2303: x_2303,
-    2304: x_2304,
-    2308: x_2308,
-    2310: x_2310,
-    2313: x_2313,
-    2316: x_2316,
-    2317: x_2317,
-    2318: x_2318,
-    2322: x_2322,
-    2323: x_2323,
+    2321: x_2321,
     2324: x_2324,
-    2326: x_2326,
-    2327: x_2327,
-    2328: x_2328,
+    2325: x_2325,
     2329: x_2329,
-    2330: x_2330,
     2331: x_2331,
-    2335: x_2335,
+    2334: x_2334,
+    2337: x_2337,
+    2338: x_2338,
+    2339: x_2339,
+    2340: x_2340,
+    2344: x_2344,
+    2345: x_2345,
+    2346: x_2346,
+    2348: x_2348,
+    2349: x_2349,
+    2350: x_2350,
+    2351: x_2351,
+    2352: x_2352,
+    2353: x_2353,
+    2357: x_2357,
 }
 AT = {
-    2300: 'rules_data/terraforming_mars/cards/071-140.yaml:379',
+    2321: 'rules_data/terraforming_mars/cards/071-140.yaml:379',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:379
-    'open_city': '{"id":"open_city","number":"108","name":{"en":"Open City"},"type":"automated","cost":23,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":12},"x":2300},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2301},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2038},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2302},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2039},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2303},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2041},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2304},"o":"-=","e":{"op":"var","n":"n~715","x":2305},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2042}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2040},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":2306},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2043},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2307},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2044},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2308},"o":"+=","e":{"op":"var","n":"n~717","x":2309},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2045}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2037},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2310},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2047},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":2311},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2048},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":2312},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2049},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2313},"o":"+=","e":{"op":"var","n":"n~719","x":2314},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2050},{"op":"let","v":"t~721","e":{"op":"lit","v":"city","x":2315},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2051},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":2316},"t":{"op":"seq","b":[{"op":"let","v":"legal~731","e":{"op":"letx","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"filt","v":"x~723","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~723"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~730","e":{"op":"filt","v":"s~728","src":{"op":"var","n":"open~727"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~730"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~730"},"b":{"op":"var","n":"open~727"}}},"x":2317},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2054},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~731"}]},"b":{"op":"lit","v":0},"x":2318},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2055},{"op":"choose","alts":[{"gens":[{"v":"space~732","src":{"op":"var","n":"legal~731","x":2319},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"var","n":"t~721","x":2320},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2058},{"op":"let","v":"s~734","e":{"op":"var","n":"space~732","x":2321},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2059},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{},"x":2322},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~733"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2323},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2061},{"op":"set","t":{"op":"st","k":"last_space","x":2324},"o":"=","e":{"op":"var","n":"s~734","x":2325},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2062},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2326},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~734"},"f":"bonus","d":null,"x":2327},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2065},{"op":"for","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~734"}],"kind":"spaces","x":2328},"w":{"op":"in","a":{"op":"var","n":"x~735"},"b":{"op":"st","k":"board"},"neg":false,"x":2329},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2330},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2067},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2066},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"effect","d":null,"x":2331},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2068},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~733","x":2332},"space":{"op":"var","n":"s~734","x":2333},"by":{"op":"var","n":"you","x":2334}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2069}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2064},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2063}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2060}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2057},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~732"}],"x":2335}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2056}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2053},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2052}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2046},"vp":{"op":"lit","v":1,"x":2336},"source":{"doc":"tm-facts","section":"cards.json #108"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:379"}',
+    'open_city': '{"id":"open_city","number":"108","name":{"en":"Open City"},"type":"automated","cost":23,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":12},"x":2321},"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2322},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2059},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2323},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2060},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2324},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2062},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2325},"o":"-=","e":{"op":"var","n":"n~731","x":2326},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2063}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2061},{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":2327},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2064},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2328},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2065},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2329},"o":"+=","e":{"op":"var","n":"n~733","x":2330},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2066}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2058},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2331},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2068},{"op":"let","v":"n~735","e":{"op":"lit","v":2,"x":2332},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2069},{"op":"let","v":"r~736","e":{"op":"lit","v":"plants","x":2333},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2070},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2334},"o":"+=","e":{"op":"var","n":"n~735","x":2335},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2071},{"op":"let","v":"t~737","e":{"op":"lit","v":"city","x":2336},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2072},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~738","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~738"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"tile","d":null},"b":{"op":"var","n":"t~737"}}}]},"x":2337},"t":{"op":"seq","b":[{"op":"let","v":"mine~741","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~740","src":{"op":"filt","v":"x~739","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~739"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2338},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2075},{"op":"let","v":"legal~750","e":{"op":"letx","v":"open~746","e":{"op":"filt","v":"s~743","src":{"op":"filt","v":"x~742","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~742"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"var","n":"t~737"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~741"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~743"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~744","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~743"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~745","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~745"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~745"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~749","e":{"op":"filt","v":"s~747","src":{"op":"var","n":"open~746"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~749"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~749"},"b":{"op":"var","n":"open~746"}}},"b":{"op":"var","n":"open~746"}},"x":2339},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":2076},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~750"}]},"b":{"op":"lit","v":0},"x":2340},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":2077},{"op":"choose","alts":[{"gens":[{"v":"space~751","src":{"op":"var","n":"legal~750","x":2341},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~737","x":2342},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2080},{"op":"let","v":"s~753","e":{"op":"var","n":"space~751","x":2343},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2081},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{},"x":2344},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~752"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2345},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2083},{"op":"set","t":{"op":"st","k":"last_space","x":2346},"o":"=","e":{"op":"var","n":"s~753","x":2347},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2084},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2348},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"bonus","d":null,"x":2349},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2087},{"op":"for","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~753"}],"kind":"spaces","x":2350},"w":{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"st","k":"board"},"neg":false,"x":2351},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2352},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2089},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2088},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"effect","d":null,"x":2353},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2090},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~752","x":2354},"space":{"op":"var","n":"s~753","x":2355},"by":{"op":"var","n":"you","x":2356}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2091}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2086},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2085}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2082}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2079},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~751"}],"x":2357}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2078}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2074},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":2073}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2067},"vp":{"op":"lit","v":1,"x":2358},"source":{"doc":"tm-facts","section":"cards.json #108"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:379"}',
 }

@@ -51,105 +51,105 @@ K = [
 ]
 
 
-x_2265 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2266 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2270 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2275 = _C.x_1144  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2276 = _C.x_1145  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2277 = _C.x_1146  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2278 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2279 = _C.x_1148  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2280 = _C.x_1149  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2282 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2284 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2285 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2286 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2286 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2287 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2291 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2296 = _C.x_1156  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2297 = _C.x_1157  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2298 = _C.x_1158  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2299 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2300 = _C.x_1160  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2301 = _C.x_1161  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2303 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2305 = _C.x_1165  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2306 = _C.x_1166  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2307 = _C.x_1167  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_2003(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
+def d_2024(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2006(ctx, E):
+    LOCAL(ctx, E, 'n~731', 4, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_2027(ctx, E):
         return False
     return True
 
 
-d_2004 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2005 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2025 = _C.d_1970  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2026 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:348
 
 
-def d_2006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2265(ctx, E):
+    if not x_2286(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2029, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_2007 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2028 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2029, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-def t_2009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
+def t_2030(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'titanium', True)
+    c, key = KEYPLACE(ctx, 2033, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~719', 'oxygen', True)
-    LOCAL(ctx, E, 'n~720', 1, True)
-    return t_2015(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~735', 'oxygen', True)
+    LOCAL(ctx, E, 'n~736', 1, True)
+    return t_2036(ctx, k, s, E)
 
 
-d_2010 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2011 = _C.d_1640  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2031 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2032 = _C.d_1655  # rules_data/terraforming_mars/cards/071-140.yaml:348
 
 
-def d_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2033, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_2013 = _C.d_1019  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2014 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2034 = _C.d_1031  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2035 = _C.d_1032  # rules_data/terraforming_mars/cards/071-140.yaml:348
 
 
-def t_2015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,58 +158,58 @@ def t_2015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2016(ctx, lambda: nxt(left - 1), k, E)
+        return t_2037(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~720')))
+    return nxt(num(E.get('n~736')))
 
 
-def t_2016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2275(ctx, E):
-        return t_2017(ctx, k, s, E)
+    if x_2296(ctx, E):
+        return t_2038(ctx, k, s, E)
     return k()
 
 
-def t_2017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 2039, ctx.state.get('params'), E.get('p~735'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[2])
-    return t_2019(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2298(ctx, E), '+=', False, K[2])
+    return t_2040(ctx, k, s, E)
 
 
-def d_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 2039, ctx.state.get('params'), E.get('p~735'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_2298(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_2019(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2278(ctx, E):
-        return t_2020(ctx, k, s, E)
+    if x_2299(ctx, E):
+        return t_2041(ctx, k, s, E)
     return k()
 
 
-def t_2020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -218,33 +218,33 @@ def t_2020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~735'), 'by': E.get('you')})
         return k()
 
-    if not d_2021(ctx, E):
+    if not d_2042(ctx, E):
         return False
-    return t_2025(ctx, r1, s, E)
+    return t_2046(ctx, r1, s, E)
 
 
-def d_2021(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2279(ctx, E):
-        if not d_2022(ctx, E):
+    if x_2300(ctx, E):
+        if not d_2043(ctx, E):
             return False
     return True
 
 
-def d_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2043(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2044, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -253,67 +253,67 @@ def d_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2044(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2044, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_2024 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2025 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2026 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2027 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2045 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2046 = _C.t_1043  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2047 = _C.t_1044  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2048 = _C.d_1045  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    2003: CPS(d_2003),
-    2004: CPS(d_2004),
-    2005: CPS(d_2005),
-    2006: CPS(d_2006),
-    2007: CPS(d_2007),
-    2008: CPS(d_2008),
-    2009: t_2009,
-    2010: CPS(d_2010),
-    2011: CPS(d_2011),
-    2012: CPS(d_2012),
-    2013: CPS(d_2013),
-    2014: CPS(d_2014),
-    2015: t_2015,
-    2016: t_2016,
-    2017: t_2017,
-    2018: CPS(d_2018),
-    2019: t_2019,
-    2020: t_2020,
-    2021: CPS(d_2021),
-    2022: CPS(d_2022),
-    2023: CPS(d_2023),
     2024: CPS(d_2024),
-    2025: t_2025,
-    2026: t_2026,
+    2025: CPS(d_2025),
+    2026: CPS(d_2026),
     2027: CPS(d_2027),
+    2028: CPS(d_2028),
+    2029: CPS(d_2029),
+    2030: t_2030,
+    2031: CPS(d_2031),
+    2032: CPS(d_2032),
+    2033: CPS(d_2033),
+    2034: CPS(d_2034),
+    2035: CPS(d_2035),
+    2036: t_2036,
+    2037: t_2037,
+    2038: t_2038,
+    2039: CPS(d_2039),
+    2040: t_2040,
+    2041: t_2041,
+    2042: CPS(d_2042),
+    2043: CPS(d_2043),
+    2044: CPS(d_2044),
+    2045: CPS(d_2045),
+    2046: t_2046,
+    2047: t_2047,
+    2048: CPS(d_2048),
 }
 
 
 CODE = {
-    2265: x_2265,
-    2266: x_2266,
-    2270: x_2270,
-    2275: x_2275,
-    2276: x_2276,
-    2277: x_2277,
-    2278: x_2278,
-    2279: x_2279,
-    2280: x_2280,
-    2282: x_2282,
-    2284: x_2284,
-    2285: x_2285,
     2286: x_2286,
+    2287: x_2287,
+    2291: x_2291,
+    2296: x_2296,
+    2297: x_2297,
+    2298: x_2298,
+    2299: x_2299,
+    2300: x_2300,
+    2301: x_2301,
+    2303: x_2303,
+    2305: x_2305,
+    2306: x_2306,
+    2307: x_2307,
 }
 AT = {
 }
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:341
-    'ore_processor': '{"id":"ore_processor","number":"104","name":{"en":"Ore Processor"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2263},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2004},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2264},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2005},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2265},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2007},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2266},"o":"-=","e":{"op":"var","n":"n~715","x":2267},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2008}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2006}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2003},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2268},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2010},{"op":"let","v":"r~718","e":{"op":"lit","v":"titanium","x":2269},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2011},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2270},"o":"+=","e":{"op":"var","n":"n~717","x":2271},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2012},{"op":"let","v":"p~719","e":{"op":"lit","v":"oxygen","x":2272},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2013},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":2273},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2014},{"op":"rep","n":{"op":"var","n":"n~720","x":2274},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":2275},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":2276},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":2277},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2018},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2278},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2279},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":2280},"o":"+=","e":{"op":"lit","v":1,"x":2281},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2023},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2282},"o":"=","e":{"op":"lit","v":true,"x":2283},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2024}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2022},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2021},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":2284},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":2285},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":2286},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2026},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2025},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":2287},"by":{"op":"var","n":"you","x":2288}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2027}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2020},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2019}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2017},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2016},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2015}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2009}}],"source":{"doc":"tm-facts","section":"cards.json #104"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:341"}',
+    'ore_processor': '{"id":"ore_processor","number":"104","name":{"en":"Ore Processor"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":2284},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2025},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2285},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2026},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":2286},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2028},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2287},"o":"-=","e":{"op":"var","n":"n~731","x":2288},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2029}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2027}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2024},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2289},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2031},{"op":"let","v":"r~734","e":{"op":"lit","v":"titanium","x":2290},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2032},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2291},"o":"+=","e":{"op":"var","n":"n~733","x":2292},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2033},{"op":"let","v":"p~735","e":{"op":"lit","v":"oxygen","x":2293},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2034},{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":2294},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2035},{"op":"rep","n":{"op":"var","n":"n~736","x":2295},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"max","d":0},"x":2296},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0,"x":2297},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0,"x":2298},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2039},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2299},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2300},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"d":0,"x":2301},"o":"+=","e":{"op":"lit","v":1,"x":2302},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2044},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2303},"o":"=","e":{"op":"lit","v":true,"x":2304},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2045}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2043},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2042},{"op":"for","v":"b~737","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"bonuses","d":[],"x":2305},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"x":2306},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"effect"},"x":2307},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2047},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2046},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~735","x":2308},"by":{"op":"var","n":"you","x":2309}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2048}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2041},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2040}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2038},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2037},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2036}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2030}}],"source":{"doc":"tm-facts","section":"cards.json #104"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:341"}',
 }

@@ -51,168 +51,173 @@ K = [
 ]
 
 
-def x_3673(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:512
+def x_3702(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:512
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-8))
 
 
-x_3675 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3676 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3677 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3681 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3682 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3683 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3685 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3686 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3687 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3688 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3689 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3690 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3694 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3704 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_3705 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_3706 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_3707 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_3711 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3712 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3713 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3715 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3716 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3717 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3718 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3719 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3720 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_3724 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_3214(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:518
+def t_3243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:518
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_3216(ctx, k, s, E)
+    LOCAL(ctx, E, 't~731', 'ocean', True)
+    return t_3245(ctx, k, s, E)
 
 
-d_3215 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:518
+d_3244 = _C.d_869  # rules_data/terraforming_mars/cards/141-208.yaml:518
 
 
-def t_3216(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3675(ctx, E):
-        return t_3217(ctx, k, s, E)
+    if x_3704(ctx, E):
+        return t_3246(ctx, k, s, E)
     return k()
 
 
-def t_3217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_3246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3676(ctx, E), True)
-    if not x_3677(ctx, E):
+    LOCAL(ctx, E, 'mine~735', x_3705(ctx, E), True)
+    LOCAL(ctx, E, 'legal~744', x_3706(ctx, E), True)
+    if not x_3707(ctx, E):
         return False
-    return t_3220(ctx, k, s, E)
+    return t_3250(ctx, k, s, E)
 
 
-d_3218 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3219 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3247 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_3248 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_3249 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_3220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3220, None, [], k)
+    return CHOOSE(ctx, 3250, None, [], k)
 
 
-def t_3221(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3224(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
+    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
+    return t_3254(ctx, k, s, E)
 
 
-d_3222 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3223 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3252 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3253 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_3224(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3254(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3225, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3255, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3682(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_3227(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3712(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
+    return t_3257(ctx, k, s, E)
 
 
-def d_3225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3225, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3255, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3682(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3712(ctx, E), '=', False, K[3])
     return True
 
 
-d_3226 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3227 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3228 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3229 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3230 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3231 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3232 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3233 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3256 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3257 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_3258 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3259 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3260 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3261 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3262 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_3263 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    3214: t_3214,
-    3215: CPS(d_3215),
-    3216: t_3216,
-    3217: t_3217,
-    3218: CPS(d_3218),
-    3219: CPS(d_3219),
-    3220: t_3220,
-    3221: t_3221,
-    3222: CPS(d_3222),
-    3223: CPS(d_3223),
-    3224: t_3224,
-    3225: CPS(d_3225),
-    3226: CPS(d_3226),
-    3227: t_3227,
-    3228: t_3228,
-    3229: t_3229,
-    3230: t_3230,
-    3231: t_3231,
-    3232: t_3232,
-    3233: CPS(d_3233),
+    3243: t_3243,
+    3244: CPS(d_3244),
+    3245: t_3245,
+    3246: t_3246,
+    3247: CPS(d_3247),
+    3248: CPS(d_3248),
+    3249: CPS(d_3249),
+    3250: t_3250,
+    3251: t_3251,
+    3252: CPS(d_3252),
+    3253: CPS(d_3253),
+    3254: t_3254,
+    3255: CPS(d_3255),
+    3256: CPS(d_3256),
+    3257: t_3257,
+    3258: t_3258,
+    3259: t_3259,
+    3260: t_3260,
+    3261: t_3261,
+    3262: t_3262,
+    3263: CPS(d_3263),
 }
 
 
 CODE = {
-    3673: x_3673,
-    3675: x_3675,
-    3676: x_3676,
-    3677: x_3677,
-    3681: x_3681,
-    3682: x_3682,
-    3683: x_3683,
-    3685: x_3685,
-    3686: x_3686,
-    3687: x_3687,
-    3688: x_3688,
-    3689: x_3689,
-    3690: x_3690,
-    3694: x_3694,
+    3702: x_3702,
+    3704: x_3704,
+    3705: x_3705,
+    3706: x_3706,
+    3707: x_3707,
+    3711: x_3711,
+    3712: x_3712,
+    3713: x_3713,
+    3715: x_3715,
+    3716: x_3716,
+    3717: x_3717,
+    3718: x_3718,
+    3719: x_3719,
+    3720: x_3720,
+    3724: x_3724,
 }
 AT = {
-    3673: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
+    3702: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:512
-    'permafrost_extraction': '{"id":"permafrost_extraction","number":"191","name":{"en":"Permafrost Extraction"},"type":"event","cost":8,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-8},"x":3673},"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":3674},"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3215},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3675},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3676},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3218},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3677},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3219},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3678},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3679},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3222},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3680},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3223},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3681},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3682},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3225},{"op":"set","t":{"op":"st","k":"last_space","x":3683},"o":"=","e":{"op":"var","n":"s~728","x":3684},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3226},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3685},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3686},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3229},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3687},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3688},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3689},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3231},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3230},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3690},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3232},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3691},"space":{"op":"var","n":"s~728","x":3692},"by":{"op":"var","n":"you","x":3693}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3233}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3228},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3227}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3224}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3221},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3694}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3220}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3217},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3216}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3214},"source":{"doc":"tm-facts","section":"cards.json #191"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:512"}',
+    'permafrost_extraction': '{"id":"permafrost_extraction","number":"191","name":{"en":"Permafrost Extraction"},"type":"event","cost":8,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-8},"x":3702},"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":3703},"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3244},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":3704},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3705},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3247},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":3706},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3248},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":3707},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3249},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":3708},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":3709},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3252},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":3710},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3253},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":3711},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3712},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3255},{"op":"set","t":{"op":"st","k":"last_space","x":3713},"o":"=","e":{"op":"var","n":"s~747","x":3714},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3256},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3715},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":3716},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3259},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":3717},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":3718},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3719},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3261},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3260},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":3720},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3262},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":3721},"space":{"op":"var","n":"s~747","x":3722},"by":{"op":"var","n":"you","x":3723}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3263}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3258},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3257}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3254}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3251},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":3724}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3250}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3246},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3245}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3243},"source":{"doc":"tm-facts","section":"cards.json #191"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:512"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2073 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2074 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2078 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2080 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:199
+x_2093 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2094 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2098 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2100 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
-def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
+def d_1848(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_1831(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    if not d_1851(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'energy', True)
+    c, key = KEYPLACE(ctx, 1856, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1829 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1830 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1849 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1850 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:198
 
 
-def d_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2073(ctx, E):
+    if not x_2093(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1853, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1832 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1852 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1853, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1834 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1835 = _C.d_1208  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1854 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1855 = _C.d_1220  # rules_data/terraforming_mars/cards/071-140.yaml:198
 
 
-def d_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1856(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1856, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-t_1837 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:199
+t_1857 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
 TRIALS = {
-    1828: CPS(d_1828),
-    1829: CPS(d_1829),
-    1830: CPS(d_1830),
-    1831: CPS(d_1831),
-    1832: CPS(d_1832),
-    1833: CPS(d_1833),
-    1834: CPS(d_1834),
-    1835: CPS(d_1835),
-    1836: CPS(d_1836),
-    1837: t_1837,
+    1848: CPS(d_1848),
+    1849: CPS(d_1849),
+    1850: CPS(d_1850),
+    1851: CPS(d_1851),
+    1852: CPS(d_1852),
+    1853: CPS(d_1853),
+    1854: CPS(d_1854),
+    1855: CPS(d_1855),
+    1856: CPS(d_1856),
+    1857: t_1857,
 }
 
 
 CODE = {
-    2073: x_2073,
-    2074: x_2074,
-    2078: x_2078,
-    2080: x_2080,
+    2093: x_2093,
+    2094: x_2094,
+    2098: x_2098,
+    2100: x_2100,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:192
-    'peroxide_power': '{"id":"peroxide_power","number":"089","name":{"en":"Peroxide Power"},"type":"automated","cost":7,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2071},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1829},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2072},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1830},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2073},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1832},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2074},"o":"-=","e":{"op":"var","n":"n~715","x":2075},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1833}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1831},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2076},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1834},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":2077},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1835},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2078},"o":"+=","e":{"op":"var","n":"n~717","x":2079},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1836}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1828},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2080},"at":"rules_data/terraforming_mars/cards/071-140.yaml:199","id":1837},"source":{"doc":"tm-facts","section":"cards.json #089"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:192"}',
+    'peroxide_power': '{"id":"peroxide_power","number":"089","name":{"en":"Peroxide Power"},"type":"automated","cost":7,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2091},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1849},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":2092},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1850},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2093},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1852},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2094},"o":"-=","e":{"op":"var","n":"n~731","x":2095},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1853}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1851},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2096},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1854},{"op":"let","v":"r~734","e":{"op":"lit","v":"energy","x":2097},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1855},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2098},"o":"+=","e":{"op":"var","n":"n~733","x":2099},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1856}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1848},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2100},"at":"rules_data/terraforming_mars/cards/071-140.yaml:199","id":1857},"source":{"doc":"tm-facts","section":"cards.json #089"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:192"}',
 }

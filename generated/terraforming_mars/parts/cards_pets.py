@@ -47,105 +47,105 @@ K = [
 ]
 
 
-x_3331 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3333 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:307
-x_3336 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3356 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3358 = _C.x_1262  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3361 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
+def x_3364(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
     if E is None:
         E = ctx.env()
     return (E.get('card') == E.get('this'))
 
 
-x_3340 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3365 = _C.x_1201  # rules_data/terraforming_mars/cards/141-208.yaml:307
 
 
-def d_2914(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:314
+def d_2939(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:314
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'animal', True)
-    c, key = KEYPLACE(ctx, 2917, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'animal', True)
+    c, key = KEYPLACE(ctx, 2942, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2915 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:314
-d_2916 = _C.d_897  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2940 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2941 = _C.d_907  # rules_data/terraforming_mars/cards/141-208.yaml:314
 
 
-def d_2917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2917, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2942, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-def d_2918(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:318
+def d_2943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:318
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'animal', True)
-    c, key = KEYPLACE(ctx, 2921, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'animal', True)
+    c, key = KEYPLACE(ctx, 2946, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_2919 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:318
-d_2920 = _C.d_912  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2944 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2945 = _C.d_922  # rules_data/terraforming_mars/cards/141-208.yaml:318
 
 
-def d_2921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2921, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2946, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2914: CPS(d_2914),
-    2915: CPS(d_2915),
-    2916: CPS(d_2916),
-    2917: CPS(d_2917),
-    2918: CPS(d_2918),
-    2919: CPS(d_2919),
-    2920: CPS(d_2920),
-    2921: CPS(d_2921),
+    2939: CPS(d_2939),
+    2940: CPS(d_2940),
+    2941: CPS(d_2941),
+    2942: CPS(d_2942),
+    2943: CPS(d_2943),
+    2944: CPS(d_2944),
+    2945: CPS(d_2945),
+    2946: CPS(d_2946),
 }
 
 
 CODE = {
-    3331: x_3331,
-    3333: x_3333,
-    3336: x_3336,
-    3339: x_3339,
-    3340: x_3340,
+    3356: x_3356,
+    3358: x_3358,
+    3361: x_3361,
+    3364: x_3364,
+    3365: x_3365,
 }
 AT = {
-    3339: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
+    3364: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:307
-    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3329},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2915},{"op":"let","v":"r~716","e":{"op":"lit","v":"animal","x":3330},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2916},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3331},"o":"+=","e":{"op":"var","n":"n~715","x":3332},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2917}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2914},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3333},"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3334},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2919},{"op":"let","v":"r~718","e":{"op":"lit","v":"animal","x":3335},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2920},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3336},"o":"+=","e":{"op":"var","n":"n~717","x":3337},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2921}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2918}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3338},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3339},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3340},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
+    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3354},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2940},{"op":"let","v":"r~732","e":{"op":"lit","v":"animal","x":3355},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2941},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3356},"o":"+=","e":{"op":"var","n":"n~731","x":3357},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2942}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2939},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3358},"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3359},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2944},{"op":"let","v":"r~734","e":{"op":"lit","v":"animal","x":3360},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2945},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3361},"o":"+=","e":{"op":"var","n":"n~733","x":3362},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2946}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2943}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3363},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3364},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3365},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
 }

@@ -52,251 +52,251 @@ K = [
 ]
 
 
-x_931 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_940 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def x_945(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return [E.get('s~718')]
+    return [E.get('s~734')]
 
 
-x_937 = _C.x_908  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_938 = _C.x_909  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_939 = _C.x_910  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_943 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_944 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_945 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_947 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_948 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_949 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_950 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_951 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_952 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_956 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_946 = _C.x_917  # rules_data/terraforming_mars/definitions/board.yaml:115
+x_947 = _C.x_918  # rules_data/terraforming_mars/definitions/board.yaml:116
+x_948 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_952 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_953 = _C.x_924  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_954 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_956 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_957 = _C.x_928  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_958 = _C.x_929  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_959 = _C.x_930  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_960 = _C.x_931  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_961 = _C.x_932  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_965 = _C.x_936  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def t_841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'titanium', True)
+    c, key = KEYPLACE(ctx, 844, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[3])
-    LOCAL(ctx, E, 't~717', 'city', True)
-    LOCAL(ctx, E, 's~718', 's02', True)
-    return t_838(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[3])
+    LOCAL(ctx, E, 't~733', 'city', True)
+    LOCAL(ctx, E, 's~734', 's02', True)
+    return t_847(ctx, k, s, E)
 
 
-d_833 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:215
-d_834 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_842 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_843 = _C.d_349  # rules_data/terraforming_mars/cards/001-070.yaml:215
 
 
-def d_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 844, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[3])
     return True
 
 
-def d_836(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def d_845(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'city', True)
+    LOCAL(ctx, E, 't~733', 'city', True)
     return True
 
 
-def d_837(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def d_846(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~718', 's02', True)
+    LOCAL(ctx, E, 's~734', 's02', True)
     return True
 
 
-def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_847(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', E.get('t~717'), True)
-    LOCAL(ctx, E, 'l~720', x_936(ctx, E), True)
-    return t_841(ctx, k, s, E)
+    LOCAL(ctx, E, 't~735', E.get('t~733'), True)
+    LOCAL(ctx, E, 'l~736', x_945(ctx, E), True)
+    return t_850(ctx, k, s, E)
 
 
-def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', E.get('t~717'), True)
+    LOCAL(ctx, E, 't~735', E.get('t~733'), True)
     return True
 
 
-def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_849(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~720', x_936(ctx, E), True)
+    LOCAL(ctx, E, 'l~736', x_945(ctx, E), True)
     return True
 
 
-def t_841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_937(ctx, E):
-        return t_842(ctx, k, s, E)
+    if x_946(ctx, E):
+        return t_851(ctx, k, s, E)
     return k()
 
 
-def t_842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~725', x_938(ctx, E), True)
-    if not x_939(ctx, E):
+    LOCAL(ctx, E, 'open~741', x_947(ctx, E), True)
+    if not x_948(ctx, E):
         return False
-    return t_845(ctx, k, s, E)
+    return t_854(ctx, k, s, E)
 
 
-d_843 = _C.d_816  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_844 = _C.d_817  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_852 = _C.d_825  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_853 = _C.d_826  # rules_data/terraforming_mars/definitions/board.yaml:117
 
 
-def t_845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_854(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 845, None, [], k)
+    return CHOOSE(ctx, 854, None, [], k)
 
 
-def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_855(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_849(ctx, k, s, E)
+    LOCAL(ctx, E, 't~743', E.get('t~735'), True)
+    LOCAL(ctx, E, 's~744', E.get('space~742'), True)
+    return t_858(ctx, k, s, E)
 
 
-d_847 = _C.d_820  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_848 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_856 = _C.d_829  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_857 = _C.d_830  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def t_849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_858(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 859, ctx.state.get('board'), E.get('s~744'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
-    return t_852(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_953(ctx, E), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~744'), '=', False, K[5])
+    return t_861(ctx, k, s, E)
 
 
-def d_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_859(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 859, ctx.state.get('board'), E.get('s~744'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[4])
+        SET(ctx, 'board', c, key, x_953(ctx, E), '=', False, K[4])
     return True
 
 
-d_851 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_852 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_853 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_854 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_855 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_856 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_857 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_858 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_860 = _C.d_833  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_861 = _C.t_834  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_862 = _C.t_835  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_863 = _C.t_836  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_864 = _C.t_837  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_865 = _C.t_838  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_866 = _C.t_839  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_867 = _C.d_840  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    832: t_832,
-    833: CPS(d_833),
-    834: CPS(d_834),
-    835: CPS(d_835),
-    836: CPS(d_836),
-    837: CPS(d_837),
-    838: t_838,
-    839: CPS(d_839),
-    840: CPS(d_840),
     841: t_841,
-    842: t_842,
+    842: CPS(d_842),
     843: CPS(d_843),
     844: CPS(d_844),
-    845: t_845,
-    846: t_846,
-    847: CPS(d_847),
+    845: CPS(d_845),
+    846: CPS(d_846),
+    847: t_847,
     848: CPS(d_848),
-    849: t_849,
-    850: CPS(d_850),
-    851: CPS(d_851),
-    852: t_852,
-    853: t_853,
+    849: CPS(d_849),
+    850: t_850,
+    851: t_851,
+    852: CPS(d_852),
+    853: CPS(d_853),
     854: t_854,
     855: t_855,
-    856: t_856,
-    857: t_857,
-    858: CPS(d_858),
+    856: CPS(d_856),
+    857: CPS(d_857),
+    858: t_858,
+    859: CPS(d_859),
+    860: CPS(d_860),
+    861: t_861,
+    862: t_862,
+    863: t_863,
+    864: t_864,
+    865: t_865,
+    866: t_866,
+    867: CPS(d_867),
 }
 
 
 CODE = {
-    931: x_931,
-    936: x_936,
-    937: x_937,
-    938: x_938,
-    939: x_939,
-    943: x_943,
-    944: x_944,
+    940: x_940,
     945: x_945,
+    946: x_946,
     947: x_947,
     948: x_948,
-    949: x_949,
-    950: x_950,
-    951: x_951,
     952: x_952,
+    953: x_953,
+    954: x_954,
     956: x_956,
+    957: x_957,
+    958: x_958,
+    959: x_959,
+    960: x_960,
+    961: x_961,
+    965: x_965,
 }
 AT = {
-    936: 'rules_data/terraforming_mars/definitions/board.yaml:110',
+    945: 'rules_data/terraforming_mars/definitions/board.yaml:134',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:209
-    'phobos_space_haven': '{"id":"phobos_space_haven","number":"021","name":{"en":"Phobos Space Haven"},"type":"automated","cost":25,"tags":["space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":929},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":833},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":930},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":834},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":931},"o":"+=","e":{"op":"var","n":"n~715","x":932},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":835},{"op":"let","v":"t~717","e":{"op":"lit","v":"city","x":933},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":836},{"op":"let","v":"s~718","e":{"op":"lit","v":"s02","x":934},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":837},{"op":"seq","b":[{"op":"let","v":"t~719","e":{"op":"var","n":"t~717","x":935},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":839},{"op":"let","v":"l~720","e":{"op":"list","a":[{"op":"var","n":"s~718"}],"x":936},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":840},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~721","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~721"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":937},"t":{"op":"seq","b":[{"op":"let","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"l~720"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]},"x":938},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":843},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~725"}]},"b":{"op":"lit","v":0},"x":939},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":844},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"open~725","x":940},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~719","x":941},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":847},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":942},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":848},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":943},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":944},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":850},{"op":"set","t":{"op":"st","k":"last_space","x":945},"o":"=","e":{"op":"var","n":"s~728","x":946},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":851},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":947},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":948},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":854},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":949},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":950},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":951},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":856},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":855},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":952},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":857},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":953},"space":{"op":"var","n":"s~728","x":954},"by":{"op":"var","n":"you","x":955}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":858}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":853},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":852}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":849}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":846},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":956}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s02"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Base spaziale di Phobos","en":"place a city tile on the Phobos Space Haven space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":845}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":842},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":841}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":838}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":832},"vp":{"op":"lit","v":3,"x":957},"source":{"doc":"tm-facts","section":"cards.json #021 (city on the off-map space Phobos Space Haven)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:209"}',
+    'phobos_space_haven': '{"id":"phobos_space_haven","number":"021","name":{"en":"Phobos Space Haven"},"type":"automated","cost":25,"tags":["space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":938},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":842},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":939},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":843},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":940},"o":"+=","e":{"op":"var","n":"n~731","x":941},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":844},{"op":"let","v":"t~733","e":{"op":"lit","v":"city","x":942},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":845},{"op":"let","v":"s~734","e":{"op":"lit","v":"s02","x":943},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":846},{"op":"seq","b":[{"op":"let","v":"t~735","e":{"op":"var","n":"t~733","x":944},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":848},{"op":"let","v":"l~736","e":{"op":"list","a":[{"op":"var","n":"s~734"}],"x":945},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":849},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~737","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~737"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":946},"t":{"op":"seq","b":[{"op":"let","v":"open~741","e":{"op":"filt","v":"s~738","src":{"op":"var","n":"l~736"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~738"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~738"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~738"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~739","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~738"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~739"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~739"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~740","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~740"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~740"}}]}]}}]}]}}]}}]}]},"x":947},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":852},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~741"}]},"b":{"op":"lit","v":0},"x":948},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":853},{"op":"choose","alts":[{"gens":[{"v":"space~742","src":{"op":"var","n":"open~741","x":949},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~743","e":{"op":"var","n":"t~735","x":950},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":856},{"op":"let","v":"s~744","e":{"op":"var","n":"space~742","x":951},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":857},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~744"},"d":{},"x":952},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~743"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~743"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":953},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":859},{"op":"set","t":{"op":"st","k":"last_space","x":954},"o":"=","e":{"op":"var","n":"s~744","x":955},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":860},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":956},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~744"},"f":"bonus","d":null,"x":957},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":863},{"op":"for","v":"x~745","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~744"}],"kind":"spaces","x":958},"w":{"op":"in","a":{"op":"var","n":"x~745"},"b":{"op":"st","k":"board"},"neg":false,"x":959},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~745"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":960},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":865},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":864},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~743"},"f":"effect","d":null,"x":961},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":866},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~743","x":962},"space":{"op":"var","n":"s~744","x":963},"by":{"op":"var","n":"you","x":964}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":867}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":862},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":861}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":858}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":855},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~742"}],"x":965}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s02"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Base spaziale di Phobos","en":"place a city tile on the Phobos Space Haven space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":854}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":851},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":850}],"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":847}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":841},"vp":{"op":"lit","v":3,"x":966},"source":{"doc":"tm-facts","section":"cards.json #021 (city on the off-map space Phobos Space Haven)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:209"}',
 }

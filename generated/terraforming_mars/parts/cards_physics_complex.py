@@ -48,138 +48,138 @@ K = [
 ]
 
 
-def x_2126(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
+def x_2146(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
     if E is None:
         E = ctx.env()
     return (2 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
-x_2129 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2130 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2134 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2149 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2150 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2154 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_1873(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1893(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 6, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1876(ctx, E):
+    LOCAL(ctx, E, 'n~731', 6, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_1896(ctx, E):
         return False
     return True
 
 
-def d_1874(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1894(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 6, True)
+    LOCAL(ctx, E, 'n~731', 6, True)
     return True
 
 
-d_1875 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1895 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:262
 
 
-def d_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2129(ctx, E):
+    if not x_2149(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1898, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_1877 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1897 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1898(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1898, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-def d_1879(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1899(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'science', True)
-    c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'science', True)
+    c, key = KEYPLACE(ctx, 1902, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1880 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1900 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:262
 
 
-def d_1881(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1901(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'science', True)
+    LOCAL(ctx, E, 'r~734', 'science', True)
     return True
 
 
-def d_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1902(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1902, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1873: CPS(d_1873),
-    1874: CPS(d_1874),
-    1875: CPS(d_1875),
-    1876: CPS(d_1876),
-    1877: CPS(d_1877),
-    1878: CPS(d_1878),
-    1879: CPS(d_1879),
-    1880: CPS(d_1880),
-    1881: CPS(d_1881),
-    1882: CPS(d_1882),
+    1893: CPS(d_1893),
+    1894: CPS(d_1894),
+    1895: CPS(d_1895),
+    1896: CPS(d_1896),
+    1897: CPS(d_1897),
+    1898: CPS(d_1898),
+    1899: CPS(d_1899),
+    1900: CPS(d_1900),
+    1901: CPS(d_1901),
+    1902: CPS(d_1902),
 }
 
 
 CODE = {
-    2126: x_2126,
-    2129: x_2129,
-    2130: x_2130,
-    2134: x_2134,
+    2146: x_2146,
+    2149: x_2149,
+    2150: x_2150,
+    2154: x_2154,
 }
 AT = {
-    2126: 'rules_data/terraforming_mars/cards/071-140.yaml:253',
+    2146: 'rules_data/terraforming_mars/cards/071-140.yaml:253',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:253
-    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2126},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":6,"x":2127},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1874},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2128},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1875},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2129},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1877},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2130},"o":"-=","e":{"op":"var","n":"n~715","x":2131},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1878}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1876}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1873},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2132},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1880},{"op":"let","v":"r~718","e":{"op":"lit","v":"science","x":2133},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1881},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2134},"o":"+=","e":{"op":"var","n":"n~717","x":2135},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1882}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1879}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
+    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2146},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":6,"x":2147},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1894},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2148},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1895},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":2149},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1897},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2150},"o":"-=","e":{"op":"var","n":"n~731","x":2151},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1898}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1896}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1893},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2152},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1900},{"op":"let","v":"r~734","e":{"op":"lit","v":"science","x":2153},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1901},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2154},"o":"+=","e":{"op":"var","n":"n~733","x":2155},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1902}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1899}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
 }

@@ -51,165 +51,170 @@ K = [
 ]
 
 
-x_3721 = _C.x_2983  # rules_data/terraforming_mars/cards/141-208.yaml:529
-x_3723 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3724 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3725 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3729 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3730 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3731 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3733 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3734 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3735 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3736 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3737 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3738 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3742 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3751 = _C.x_3007  # rules_data/terraforming_mars/cards/141-208.yaml:529
+x_3753 = _C.x_552  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_3754 = _C.x_553  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_3755 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_3756 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_3760 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3761 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3762 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3764 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3765 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3766 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3767 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3768 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3769 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_3773 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_3256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def t_3286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', 'greenery', True)
-    return t_3258(ctx, k, s, E)
+    LOCAL(ctx, E, 't~735', 'greenery', True)
+    return t_3288(ctx, k, s, E)
 
 
-def d_3257(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def d_3287(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', 'greenery', True)
+    LOCAL(ctx, E, 't~735', 'greenery', True)
     return True
 
 
-def t_3258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3723(ctx, E):
-        return t_3259(ctx, k, s, E)
+    if x_3753(ctx, E):
+        return t_3289(ctx, k, s, E)
     return k()
 
 
-def t_3259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_3289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_3724(ctx, E), True)
-    if not x_3725(ctx, E):
+    LOCAL(ctx, E, 'mine~739', x_3754(ctx, E), True)
+    LOCAL(ctx, E, 'legal~748', x_3755(ctx, E), True)
+    if not x_3756(ctx, E):
         return False
-    return t_3262(ctx, k, s, E)
+    return t_3293(ctx, k, s, E)
 
 
-d_3260 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3261 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3290 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_3291 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_3292 = _C.d_500  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_3262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3262, None, [], k)
+    return CHOOSE(ctx, 3293, None, [], k)
 
 
-def t_3263(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_3266(ctx, k, s, E)
+    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
+    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
+    return t_3297(ctx, k, s, E)
 
 
-d_3264 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3265 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3295 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3296 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_3266(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3267, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 3298, ctx.state.get('board'), E.get('s~751'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3730(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[4])
-    return t_3269(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3761(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[4])
+    return t_3300(ctx, k, s, E)
 
 
-def d_3267(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3267, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 3298, ctx.state.get('board'), E.get('s~751'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3730(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3761(ctx, E), '=', False, K[3])
     return True
 
 
-d_3268 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3269 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3270 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3271 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3272 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3273 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3274 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3275 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3299 = _C.d_507  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3300 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_3301 = _C.t_509  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3302 = _C.t_510  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_3303 = _C.t_511  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3304 = _C.t_512  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_3305 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_3306 = _C.d_514  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    3256: t_3256,
-    3257: CPS(d_3257),
-    3258: t_3258,
-    3259: t_3259,
-    3260: CPS(d_3260),
-    3261: CPS(d_3261),
-    3262: t_3262,
-    3263: t_3263,
-    3264: CPS(d_3264),
-    3265: CPS(d_3265),
-    3266: t_3266,
-    3267: CPS(d_3267),
-    3268: CPS(d_3268),
-    3269: t_3269,
-    3270: t_3270,
-    3271: t_3271,
-    3272: t_3272,
-    3273: t_3273,
-    3274: t_3274,
-    3275: CPS(d_3275),
+    3286: t_3286,
+    3287: CPS(d_3287),
+    3288: t_3288,
+    3289: t_3289,
+    3290: CPS(d_3290),
+    3291: CPS(d_3291),
+    3292: CPS(d_3292),
+    3293: t_3293,
+    3294: t_3294,
+    3295: CPS(d_3295),
+    3296: CPS(d_3296),
+    3297: t_3297,
+    3298: CPS(d_3298),
+    3299: CPS(d_3299),
+    3300: t_3300,
+    3301: t_3301,
+    3302: t_3302,
+    3303: t_3303,
+    3304: t_3304,
+    3305: t_3305,
+    3306: CPS(d_3306),
 }
 
 
 CODE = {
-    3721: x_3721,
-    3723: x_3723,
-    3724: x_3724,
-    3725: x_3725,
-    3729: x_3729,
-    3730: x_3730,
-    3731: x_3731,
-    3733: x_3733,
-    3734: x_3734,
-    3735: x_3735,
-    3736: x_3736,
-    3737: x_3737,
-    3738: x_3738,
-    3742: x_3742,
+    3751: x_3751,
+    3753: x_3753,
+    3754: x_3754,
+    3755: x_3755,
+    3756: x_3756,
+    3760: x_3760,
+    3761: x_3761,
+    3762: x_3762,
+    3764: x_3764,
+    3765: x_3765,
+    3766: x_3766,
+    3767: x_3767,
+    3768: x_3768,
+    3769: x_3769,
+    3773: x_3773,
 }
 AT = {
 }
@@ -217,5 +222,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:529
-    'plantation': '{"id":"plantation","number":"193","name":{"en":"Plantation"},"type":"automated","cost":15,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3721},"effect":{"op":"seq","b":[{"op":"let","v":"t~719","e":{"op":"lit","v":"greenery","x":3722},"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3257},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":3723},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":3724},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3260},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":3725},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3261},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":3726},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":3727},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3264},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":3728},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3265},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":3729},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3730},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3267},{"op":"set","t":{"op":"st","k":"last_space","x":3731},"o":"=","e":{"op":"var","n":"s~732","x":3732},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3268},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3733},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":3734},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3271},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":3735},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":3736},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3737},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3273},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3272},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":3738},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3274},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":3739},"space":{"op":"var","n":"s~732","x":3740},"by":{"op":"var","n":"you","x":3741}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3275}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3270},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3269}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3266}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3263},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":3742}}],"kind":"space","prompt":{"def":"place","args":{"t":"greenery"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Verde","en":"place a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3262}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3259},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3258}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3256},"source":{"doc":"tm-facts","section":"cards.json #193"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:529"}',
+    'plantation': '{"id":"plantation","number":"193","name":{"en":"Plantation"},"type":"automated","cost":15,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3751},"effect":{"op":"seq","b":[{"op":"let","v":"t~735","e":{"op":"lit","v":"greenery","x":3752},"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3287},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":3753},"t":{"op":"seq","b":[{"op":"let","v":"mine~739","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"filt","v":"x~737","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~737"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3754},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3290},{"op":"let","v":"legal~748","e":{"op":"letx","v":"open~744","e":{"op":"filt","v":"s~741","src":{"op":"filt","v":"x~740","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~739"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~741"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~743","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~743"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~743"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~747","e":{"op":"filt","v":"s~745","src":{"op":"var","n":"open~744"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~747"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~747"},"b":{"op":"var","n":"open~744"}}},"b":{"op":"var","n":"open~744"}},"x":3755},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3291},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~748"}]},"b":{"op":"lit","v":0},"x":3756},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3292},{"op":"choose","alts":[{"gens":[{"v":"space~749","src":{"op":"var","n":"legal~748","x":3757},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~735","x":3758},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3295},{"op":"let","v":"s~751","e":{"op":"var","n":"space~749","x":3759},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3296},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{},"x":3760},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~750"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3761},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3298},{"op":"set","t":{"op":"st","k":"last_space","x":3762},"o":"=","e":{"op":"var","n":"s~751","x":3763},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3299},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3764},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"bonus","d":null,"x":3765},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3302},{"op":"for","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces","x":3766},"w":{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false,"x":3767},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3768},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3304},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3303},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"effect","d":null,"x":3769},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3305},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~750","x":3770},"space":{"op":"var","n":"s~751","x":3771},"by":{"op":"var","n":"you","x":3772}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3306}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3301},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3300}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3297}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3294},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~749"}],"x":3773}}],"kind":"space","prompt":{"def":"place","args":{"t":"greenery"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Verde","en":"place a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3293}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3289},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3288}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3286},"source":{"doc":"tm-facts","section":"cards.json #193"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:529"}',
 }

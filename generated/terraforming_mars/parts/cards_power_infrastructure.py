@@ -48,24 +48,24 @@ K = [
 ]
 
 
-def x_3743(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def x_3774(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     if E is None:
         E = ctx.env()
     return (_w2.get('energy', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'energy', 0))
 
 
-x_3744 = _C.x_3046  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-x_3745 = _C.x_3047  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3746 = _C.x_3048  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3748 = _C.x_3050  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3750 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:546
-x_3752 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3753 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3755 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:546
-x_3757 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3775 = _C.x_3070  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+x_3776 = _C.x_3071  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3777 = _C.x_3072  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3779 = _C.x_3074  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3781 = _C.x_3072  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3783 = _C.x_749  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3784 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3786 = _C.x_3072  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3788 = _C.x_754  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def t_3307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73,150 +73,150 @@ def t_3276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~717', x_3750(ctx, E), True)
-        LOCAL(ctx, E, 'r~718', 'energy', True)
-        if not d_3284(ctx, E):
+        LOCAL(ctx, E, 'n~733', x_3781(ctx, E), True)
+        LOCAL(ctx, E, 'r~734', 'energy', True)
+        if not d_3315(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~715', x_3743(ctx, E), True)
-    return t_3278(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~731', x_3774(ctx, E), True)
+    return t_3309(ctx, r1, s, E)
 
 
-def d_3277(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3308(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', x_3743(ctx, E), True)
+    LOCAL(ctx, E, 'n~731', x_3774(ctx, E), True)
     return True
 
 
-def t_3278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def t_3309(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3744(ctx, E):
+    if not x_3775(ctx, E):
         return False
-    return t_3280(ctx, k, s, E)
+    return t_3311(ctx, k, s, E)
 
 
-d_3279 = _C.d_2679  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_3310 = _C.d_2703  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
 
 
-def t_3280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def t_3311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3280, None, [], k)
+    return CHOOSE(ctx, 3311, None, [], k)
 
 
-d_3281 = _C.d_2681  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_3282 = _C.d_2682  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3283 = _C.d_1208  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3312 = _C.d_2705  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_3313 = _C.d_2706  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3314 = _C.d_1220  # rules_data/terraforming_mars/cards/141-208.yaml:546
 
 
-def d_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3752(ctx, E):
+    if not x_3783(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3286, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3317, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[1])
     return True
 
 
-d_3285 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3316 = _C.d_667  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3286, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3317, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[1])
     return True
 
 
-def d_3287(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3318(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', x_3755(ctx, E), True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3290, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~735', x_3786(ctx, E), True)
+    LOCAL(ctx, E, 'r~736', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3321, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
-d_3288 = _C.d_2687  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3289 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3319 = _C.d_2711  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3320 = _C.d_671  # rules_data/terraforming_mars/cards/141-208.yaml:546
 
 
-def d_3290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3321(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3290, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3321, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    3276: t_3276,
-    3277: CPS(d_3277),
-    3278: t_3278,
-    3279: CPS(d_3279),
-    3280: t_3280,
-    3281: CPS(d_3281),
-    3282: CPS(d_3282),
-    3283: CPS(d_3283),
-    3284: CPS(d_3284),
-    3285: CPS(d_3285),
-    3286: CPS(d_3286),
-    3287: CPS(d_3287),
-    3288: CPS(d_3288),
-    3289: CPS(d_3289),
-    3290: CPS(d_3290),
+    3307: t_3307,
+    3308: CPS(d_3308),
+    3309: t_3309,
+    3310: CPS(d_3310),
+    3311: t_3311,
+    3312: CPS(d_3312),
+    3313: CPS(d_3313),
+    3314: CPS(d_3314),
+    3315: CPS(d_3315),
+    3316: CPS(d_3316),
+    3317: CPS(d_3317),
+    3318: CPS(d_3318),
+    3319: CPS(d_3319),
+    3320: CPS(d_3320),
+    3321: CPS(d_3321),
 }
 
 
 CODE = {
-    3743: x_3743,
-    3744: x_3744,
-    3745: x_3745,
-    3746: x_3746,
-    3748: x_3748,
-    3750: x_3750,
-    3752: x_3752,
-    3753: x_3753,
-    3755: x_3755,
-    3757: x_3757,
+    3774: x_3774,
+    3775: x_3775,
+    3776: x_3776,
+    3777: x_3777,
+    3779: x_3779,
+    3781: x_3781,
+    3783: x_3783,
+    3784: x_3784,
+    3786: x_3786,
+    3788: x_3788,
 }
 AT = {
-    3743: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
+    3774: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:538
-    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3743},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3277},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~715"},"b":{"op":"lit","v":1},"x":3744},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3279},{"op":"choose","alts":[{"gens":[{"v":"k~716","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~715"},"x":3745},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3746},"o":"=","e":{"op":"var","n":"k~716","x":3747},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3281},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~716"}],"x":3748}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~715","x":3749}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3280}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3278},{"op":"let","v":"n~717","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3750},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3282},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":3751},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3283},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":3752},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3285},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3753},"o":"-=","e":{"op":"var","n":"n~717","x":3754},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3286}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3284}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3276},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3755},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3288},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3756},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3289},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3757},"o":"+=","e":{"op":"var","n":"n~719","x":3758},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3290}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3287}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
+    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3774},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3308},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~731"},"b":{"op":"lit","v":1},"x":3775},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3310},{"op":"choose","alts":[{"gens":[{"v":"k~732","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~731"},"x":3776},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3777},"o":"=","e":{"op":"var","n":"k~732","x":3778},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3312},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~732"}],"x":3779}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~731","x":3780}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3311}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3309},{"op":"let","v":"n~733","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3781},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3313},{"op":"let","v":"r~734","e":{"op":"lit","v":"energy","x":3782},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3314},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"},"x":3783},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3316},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3784},"o":"-=","e":{"op":"var","n":"n~733","x":3785},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3317}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3315}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3307},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3786},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3319},{"op":"let","v":"r~736","e":{"op":"lit","v":"megacredits","x":3787},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3320},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3788},"o":"+=","e":{"op":"var","n":"n~735","x":3789},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3321}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3318}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
 }

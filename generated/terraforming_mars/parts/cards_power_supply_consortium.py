@@ -47,120 +47,120 @@ K = [
 ]
 
 
-x_3128 = _C.x_2776  # rules_data/terraforming_mars/cards/141-208.yaml:197
+x_3152 = _C.x_2799  # rules_data/terraforming_mars/cards/141-208.yaml:197
 
 
-def x_3131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def x_3155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~720'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~720'), 0) if type((_w1 := (ctx.state['players'][v_target_721] if type(v_target_721) is int and 0 <= v_target_721 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~720'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~719'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_721 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3131, E.get('n~719'), E.get('r~720'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~736'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~736'), 0) if type((_w1 := (ctx.state['players'][v_target_737] if type(v_target_737) is int and 0 <= v_target_737 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~736'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~735'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_737 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3155, E.get('n~735'), E.get('r~736'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3134 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3158 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3135(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~723'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~723'), 0) if type((_w1 := (ctx.state['players'][v_target_724] if type(v_target_724) is int and 0 <= v_target_724 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~723'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~722'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_724 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3135, E.get('n~722'), E.get('r~723'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~739'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~739'), 0) if type((_w1 := (ctx.state['players'][v_target_740] if type(v_target_740) is int and 0 <= v_target_740 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~739'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~738'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_740 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3159, E.get('n~738'), E.get('r~739'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3136 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3160 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3137(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~725'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~723'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~722'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~723'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~739'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~741'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~739'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~738'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~739'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3162(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~725'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~723'), 0))
+    return (_w2.get(E.get('r~739'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~741'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~739'), 0))
 
 
-def x_3140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~725')}
+    return {'target': E.get('target~741')}
 
 
-x_3145 = _C.x_1247  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3169 = _C.x_1259  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_3149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~729'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~729'), 0))
+    return (_w2.get(E.get('r~745'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~745'), 0))
 
 
-x_3153 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3177 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~731'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~731'), 0) if type((_w1 := (ctx.state['players'][v_target_732] if type(v_target_732) is int and 0 <= v_target_732 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~731'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~730'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_732 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3154, E.get('n~730'), E.get('r~731'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~747'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~747'), 0) if type((_w1 := (ctx.state['players'][v_target_748] if type(v_target_748) is int and 0 <= v_target_748 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~747'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~746'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_748 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3178, E.get('n~746'), E.get('r~747'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3155 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3179 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~730'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~731'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~747'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0))
+    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0))
 
 
-def x_3159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~733')}
+    return {'target': E.get('target~749')}
 
 
-def t_2748(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:206
+def t_2772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:206
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    return t_2751(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~735', 1, True)
+    LOCAL(ctx, E, 'r~736', 'energy', True)
+    return t_2775(ctx, k, s, E)
 
 
-d_2749 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:206
-d_2750 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2773 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2774 = _C.d_980  # rules_data/terraforming_mars/cards/141-208.yaml:206
 
 
-def t_2751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_2775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3131(ctx, E):
-        return t_2752(ctx, k, s, E)
-    return t_2763(ctx, k, s, E)
+    if x_3155(ctx, E):
+        return t_2776(ctx, k, s, E)
+    return t_2787(ctx, k, s, E)
 
 
-def t_2752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_2776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,306 +168,306 @@ def t_2752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~726', E.get('n~719'), True)
-        LOCAL(ctx, E, 'r~727', E.get('r~720'), True)
-        c, key = KEYPLACE(ctx, 2762, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+        LOCAL(ctx, E, 'n~742', E.get('n~735'), True)
+        LOCAL(ctx, E, 'r~743', E.get('r~736'), True)
+        c, key = KEYPLACE(ctx, 2786, PL(ctx, E.get('you')).get('prod'), E.get('r~743'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~742'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~722', E.get('n~719'), True)
-    LOCAL(ctx, E, 'r~723', E.get('r~720'), True)
-    return t_2755(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~738', E.get('n~735'), True)
+    LOCAL(ctx, E, 'r~739', E.get('r~736'), True)
+    return t_2779(ctx, r1, s, E)
 
 
-def d_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', E.get('n~719'), True)
+    LOCAL(ctx, E, 'n~738', E.get('n~735'), True)
     return True
 
 
-def d_2754(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~723', E.get('r~720'), True)
+    LOCAL(ctx, E, 'r~739', E.get('r~736'), True)
     return True
 
 
-def t_2755(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3134(ctx, E):
-        return t_2756(ctx, k, s, E)
+    if x_3158(ctx, E):
+        return t_2780(ctx, k, s, E)
     return k()
 
 
-def t_2756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3135(ctx, E):
+    if not x_3159(ctx, E):
         return False
-    return t_2758(ctx, k, s, E)
+    return t_2782(ctx, k, s, E)
 
 
-def d_2757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3135(ctx, E):
+    if not x_3159(ctx, E):
         return False
     return True
 
 
-def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2758, None, [], k)
+    return CHOOSE(ctx, 2782, None, [], k)
 
 
-def d_2759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2759, PL(ctx, E.get('target~725')).get('prod'), E.get('r~723'))
+    c, key = KEYPLACE(ctx, 2783, PL(ctx, E.get('target~741')).get('prod'), E.get('r~739'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~738'), '-=', False, K[0])
     return True
 
 
-def d_2760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', E.get('n~719'), True)
+    LOCAL(ctx, E, 'n~742', E.get('n~735'), True)
     return True
 
 
-def d_2761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~727', E.get('r~720'), True)
+    LOCAL(ctx, E, 'r~743', E.get('r~736'), True)
     return True
 
 
-def d_2762(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2762, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, 2786, PL(ctx, E.get('you')).get('prod'), E.get('r~743'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~742'), '+=', False, K[0])
     return True
 
 
-def t_2763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_2787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~728', E.get('n~719'), True)
-    LOCAL(ctx, E, 'r~729', E.get('r~720'), True)
-    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
+    LOCAL(ctx, E, 'n~744', E.get('n~735'), True)
+    LOCAL(ctx, E, 'r~745', E.get('r~736'), True)
+    c, key = KEYPLACE(ctx, 2790, PL(ctx, E.get('you')).get('prod'), E.get('r~745'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~728'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~730', E.get('n~719'), True)
-    LOCAL(ctx, E, 'r~731', E.get('r~720'), True)
-    return t_2769(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~744'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~746', E.get('n~735'), True)
+    LOCAL(ctx, E, 'r~747', E.get('r~736'), True)
+    return t_2793(ctx, k, s, E)
 
 
-def d_2764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~728', E.get('n~719'), True)
+    LOCAL(ctx, E, 'n~744', E.get('n~735'), True)
     return True
 
 
-def d_2765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~729', E.get('r~720'), True)
+    LOCAL(ctx, E, 'r~745', E.get('r~736'), True)
     return True
 
 
-def d_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
+    c, key = KEYPLACE(ctx, 2790, PL(ctx, E.get('you')).get('prod'), E.get('r~745'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~728'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~744'), '+=', False, K[0])
     return True
 
 
-def d_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~730', E.get('n~719'), True)
+    LOCAL(ctx, E, 'n~746', E.get('n~735'), True)
     return True
 
 
-def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~731', E.get('r~720'), True)
+    LOCAL(ctx, E, 'r~747', E.get('r~736'), True)
     return True
 
 
-def t_2769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2793(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3153(ctx, E):
-        return t_2770(ctx, k, s, E)
+    if x_3177(ctx, E):
+        return t_2794(ctx, k, s, E)
     return k()
 
 
-def t_2770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3154(ctx, E):
+    if not x_3178(ctx, E):
         return False
-    return t_2772(ctx, k, s, E)
+    return t_2796(ctx, k, s, E)
 
 
-def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3154(ctx, E):
+    if not x_3178(ctx, E):
         return False
     return True
 
 
-def t_2772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2772, None, [], k)
+    return CHOOSE(ctx, 2796, None, [], k)
 
 
-def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2797(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2773, PL(ctx, E.get('target~733')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, 2797, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    2748: t_2748,
-    2749: CPS(d_2749),
-    2750: CPS(d_2750),
-    2751: t_2751,
-    2752: t_2752,
-    2753: CPS(d_2753),
-    2754: CPS(d_2754),
-    2755: t_2755,
-    2756: t_2756,
-    2757: CPS(d_2757),
-    2758: t_2758,
-    2759: CPS(d_2759),
-    2760: CPS(d_2760),
-    2761: CPS(d_2761),
-    2762: CPS(d_2762),
-    2763: t_2763,
-    2764: CPS(d_2764),
-    2765: CPS(d_2765),
-    2766: CPS(d_2766),
-    2767: CPS(d_2767),
-    2768: CPS(d_2768),
-    2769: t_2769,
-    2770: t_2770,
-    2771: CPS(d_2771),
     2772: t_2772,
     2773: CPS(d_2773),
+    2774: CPS(d_2774),
+    2775: t_2775,
+    2776: t_2776,
+    2777: CPS(d_2777),
+    2778: CPS(d_2778),
+    2779: t_2779,
+    2780: t_2780,
+    2781: CPS(d_2781),
+    2782: t_2782,
+    2783: CPS(d_2783),
+    2784: CPS(d_2784),
+    2785: CPS(d_2785),
+    2786: CPS(d_2786),
+    2787: t_2787,
+    2788: CPS(d_2788),
+    2789: CPS(d_2789),
+    2790: CPS(d_2790),
+    2791: CPS(d_2791),
+    2792: CPS(d_2792),
+    2793: t_2793,
+    2794: t_2794,
+    2795: CPS(d_2795),
+    2796: t_2796,
+    2797: CPS(d_2797),
 }
 
 
 CODE = {
-    3128: x_3128,
-    3131: x_3131,
-    3134: x_3134,
-    3135: x_3135,
-    3136: x_3136,
-    3137: x_3137,
-    3138: x_3138,
-    3140: x_3140,
-    3145: x_3145,
-    3149: x_3149,
-    3153: x_3153,
-    3154: x_3154,
+    3152: x_3152,
     3155: x_3155,
-    3156: x_3156,
-    3157: x_3157,
+    3158: x_3158,
     3159: x_3159,
+    3160: x_3160,
+    3161: x_3161,
+    3162: x_3162,
+    3164: x_3164,
+    3169: x_3169,
+    3173: x_3173,
+    3177: x_3177,
+    3178: x_3178,
+    3179: x_3179,
+    3180: x_3180,
+    3181: x_3181,
+    3183: x_3183,
 }
 AT = {
-    3131: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:96',
-    3135: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3137: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3138: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3140: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3149: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3154: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3156: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3157: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3159: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3155: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:96',
+    3159: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3161: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3162: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3164: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3173: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3178: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3180: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3181: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3183: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:197
-    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3128},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3129},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2749},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":3130},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2750},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~721","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"var","n":"n~719"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~720"},"f":"production_min","d":0}}}],"x":3131},"t":{"op":"seq","b":[{"op":"let","v":"n~722","e":{"op":"var","n":"n~719","x":3132},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2753},{"op":"let","v":"r~723","e":{"op":"var","n":"r~720","x":3133},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2754},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3134},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~724","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~724"}},"k":{"op":"var","n":"r~723"},"d":0},"b":{"op":"var","n":"n~722"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~723"},"f":"production_min","d":0}}}],"x":3135},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2757},{"op":"choose","alts":[{"gens":[{"v":"target~725","src":{"op":"core","n":"players","x":3136},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~725"}},"k":{"op":"var","n":"r~723"},"d":0},"b":{"op":"var","n":"n~722"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~723"},"f":"production_min","d":0},"x":3137}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~725"}},"k":{"op":"var","n":"r~723"},"d":0,"x":3138},"o":"-=","e":{"op":"var","n":"n~722","x":3139},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2759},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~725"}],"x":3140}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~722","x":3141},"r":{"op":"var","n":"r~723","x":3142}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2758}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2756},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2755},{"op":"let","v":"n~726","e":{"op":"var","n":"n~719","x":3143},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2760},{"op":"let","v":"r~727","e":{"op":"var","n":"r~720","x":3144},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2761},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~727"},"d":0,"x":3145},"o":"+=","e":{"op":"var","n":"n~726","x":3146},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2762}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2752},"e":{"op":"seq","b":[{"op":"let","v":"n~728","e":{"op":"var","n":"n~719","x":3147},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2764},{"op":"let","v":"r~729","e":{"op":"var","n":"r~720","x":3148},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2765},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~729"},"d":0,"x":3149},"o":"+=","e":{"op":"var","n":"n~728","x":3150},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2766},{"op":"let","v":"n~730","e":{"op":"var","n":"n~719","x":3151},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2767},{"op":"let","v":"r~731","e":{"op":"var","n":"r~720","x":3152},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2768},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3153},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~732","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~732"}},"k":{"op":"var","n":"r~731"},"d":0},"b":{"op":"var","n":"n~730"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~731"},"f":"production_min","d":0}}}],"x":3154},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2771},{"op":"choose","alts":[{"gens":[{"v":"target~733","src":{"op":"core","n":"players","x":3155},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~731"},"d":0},"b":{"op":"var","n":"n~730"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~731"},"f":"production_min","d":0},"x":3156}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~731"},"d":0,"x":3157},"o":"-=","e":{"op":"var","n":"n~730","x":3158},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2773},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~733"}],"x":3159}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~730","x":3160},"r":{"op":"var","n":"r~731","x":3161}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2772}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2770},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2769}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2763},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2751}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2748},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
+    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3152},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":3153},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2773},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":3154},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2774},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~737","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~736"},"d":0},"b":{"op":"var","n":"n~735"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~736"},"f":"production_min","d":0}}}],"x":3155},"t":{"op":"seq","b":[{"op":"let","v":"n~738","e":{"op":"var","n":"n~735","x":3156},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2777},{"op":"let","v":"r~739","e":{"op":"var","n":"r~736","x":3157},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2778},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3158},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~740","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~740"}},"k":{"op":"var","n":"r~739"},"d":0},"b":{"op":"var","n":"n~738"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~739"},"f":"production_min","d":0}}}],"x":3159},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2781},{"op":"choose","alts":[{"gens":[{"v":"target~741","src":{"op":"core","n":"players","x":3160},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~741"}},"k":{"op":"var","n":"r~739"},"d":0},"b":{"op":"var","n":"n~738"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~739"},"f":"production_min","d":0},"x":3161}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~741"}},"k":{"op":"var","n":"r~739"},"d":0,"x":3162},"o":"-=","e":{"op":"var","n":"n~738","x":3163},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2783},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~741"}],"x":3164}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~738","x":3165},"r":{"op":"var","n":"r~739","x":3166}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2782}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2780},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2779},{"op":"let","v":"n~742","e":{"op":"var","n":"n~735","x":3167},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2784},{"op":"let","v":"r~743","e":{"op":"var","n":"r~736","x":3168},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2785},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~743"},"d":0,"x":3169},"o":"+=","e":{"op":"var","n":"n~742","x":3170},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2786}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2776},"e":{"op":"seq","b":[{"op":"let","v":"n~744","e":{"op":"var","n":"n~735","x":3171},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2788},{"op":"let","v":"r~745","e":{"op":"var","n":"r~736","x":3172},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2789},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~745"},"d":0,"x":3173},"o":"+=","e":{"op":"var","n":"n~744","x":3174},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2790},{"op":"let","v":"n~746","e":{"op":"var","n":"n~735","x":3175},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2791},{"op":"let","v":"r~747","e":{"op":"var","n":"r~736","x":3176},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2792},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3177},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3178},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2795},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":3179},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3180}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3181},"o":"-=","e":{"op":"var","n":"n~746","x":3182},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2797},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":3183}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~746","x":3184},"r":{"op":"var","n":"r~747","x":3185}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2796}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2794},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2793}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2787},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2775}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2772},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
 }

@@ -53,55 +53,55 @@ K = [
 ]
 
 
-x_3347 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3349 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:343
-x_3353 = _C.x_2909  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_3354 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_3355 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_3356 = _C.x_2576  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_3360 = _C.x_2516  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3361 = _C.x_2517  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3362 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3364 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3365 = _C.x_2521  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3366 = _C.x_2522  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3367 = _C.x_2523  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3368 = _C.x_2524  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3369 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3373 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_3372 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3374 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:343
+x_3378 = _C.x_2932  # rules_data/terraforming_mars/definitions/board.yaml:140
+x_3379 = _C.x_2596  # rules_data/terraforming_mars/definitions/board.yaml:115
+x_3380 = _C.x_2597  # rules_data/terraforming_mars/definitions/board.yaml:116
+x_3381 = _C.x_2598  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3385 = _C.x_2538  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3386 = _C.x_2539  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_3387 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_3389 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_3390 = _C.x_2543  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_3391 = _C.x_2544  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3392 = _C.x_2545  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3393 = _C.x_2546  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3394 = _C.x_2547  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_3398 = _C.x_2551  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def d_2922(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
+def d_2947(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2950, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
     return True
 
 
-d_2923 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:342
-d_2924 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2948 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2949 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:342
 
 
-def d_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2950(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2950, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
     return True
 
 
-def t_2926(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+def t_2951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,178 +109,178 @@ def t_2926(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~717', 'greenery', True)
-        LOCAL(ctx, E, 'k~718', 'ocean', True)
-        return t_2930(ctx, k, s, E)
+        LOCAL(ctx, E, 't~733', 'greenery', True)
+        LOCAL(ctx, E, 'k~734', 'ocean', True)
+        return t_2955(ctx, k, s, E)
 
-    return t_2927(ctx, r1, s, E)
-
-
-t_2927 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:343
+    return t_2952(ctx, r1, s, E)
 
 
-def d_2928(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+t_2952 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:343
+
+
+def d_2953(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'greenery', True)
+    LOCAL(ctx, E, 't~733', 'greenery', True)
     return True
 
 
-d_2929 = _C.d_2558  # rules_data/terraforming_mars/cards/141-208.yaml:343
+d_2954 = _C.d_2581  # rules_data/terraforming_mars/cards/141-208.yaml:343
 
 
-def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
-    LOCAL(ctx, E, 'l~721', x_3353(ctx, E), True)
-    return t_2933(ctx, k, s, E)
+    LOCAL(ctx, E, 't~736', E.get('t~733'), True)
+    LOCAL(ctx, E, 'l~737', x_3378(ctx, E), True)
+    return t_2958(ctx, k, s, E)
 
 
-d_2931 = _C.d_2560  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2932 = _C.d_2561  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2956 = _C.d_2583  # rules_data/terraforming_mars/definitions/board.yaml:140
+d_2957 = _C.d_2584  # rules_data/terraforming_mars/definitions/board.yaml:140
 
 
-def t_2933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2958(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3354(ctx, E):
-        return t_2934(ctx, k, s, E)
+    if x_3379(ctx, E):
+        return t_2959(ctx, k, s, E)
     return k()
 
 
-def t_2934(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2959(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~726', x_3355(ctx, E), True)
-    if not x_3356(ctx, E):
+    LOCAL(ctx, E, 'open~742', x_3380(ctx, E), True)
+    if not x_3381(ctx, E):
         return False
-    return t_2937(ctx, k, s, E)
+    return t_2962(ctx, k, s, E)
 
 
-d_2935 = _C.d_2275  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2936 = _C.d_2276  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2960 = _C.d_2297  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2961 = _C.d_2298  # rules_data/terraforming_mars/definitions/board.yaml:117
 
 
-def t_2937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2937, None, [], k)
+    return CHOOSE(ctx, 2962, None, [], k)
 
 
-def t_2938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2963(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
-    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
-    return t_2941(ctx, k, s, E)
+    LOCAL(ctx, E, 't~744', E.get('t~736'), True)
+    LOCAL(ctx, E, 's~745', E.get('space~743'), True)
+    return t_2966(ctx, k, s, E)
 
 
-d_2939 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2940 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2964 = _C.d_2301  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_2965 = _C.d_2247  # rules_data/terraforming_mars/definitions/board.yaml:118
 
 
-def t_2941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2966(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2942, ctx.state.get('board'), E.get('s~729'))
+    c, key = KEYPLACE(ctx, 2967, ctx.state.get('board'), E.get('s~745'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3361(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[6])
-    return t_2944(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3386(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~745'), '=', False, K[6])
+    return t_2969(ctx, k, s, E)
 
 
-def d_2942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2942, ctx.state.get('board'), E.get('s~729'))
+    c, key = KEYPLACE(ctx, 2967, ctx.state.get('board'), E.get('s~745'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3361(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3386(ctx, E), '=', False, K[5])
     return True
 
 
-d_2943 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2944 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2945 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2946 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2947 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2948 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2949 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2950 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2968 = _C.d_2250  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2969 = _C.t_2251  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_2970 = _C.t_2252  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2971 = _C.t_2253  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2972 = _C.t_2254  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2973 = _C.t_2255  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2974 = _C.t_2256  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_2975 = _C.d_2257  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    2922: CPS(d_2922),
-    2923: CPS(d_2923),
-    2924: CPS(d_2924),
-    2925: CPS(d_2925),
-    2926: t_2926,
-    2927: t_2927,
-    2928: CPS(d_2928),
-    2929: CPS(d_2929),
-    2930: t_2930,
-    2931: CPS(d_2931),
-    2932: CPS(d_2932),
-    2933: t_2933,
-    2934: t_2934,
-    2935: CPS(d_2935),
-    2936: CPS(d_2936),
-    2937: t_2937,
-    2938: t_2938,
-    2939: CPS(d_2939),
-    2940: CPS(d_2940),
-    2941: t_2941,
-    2942: CPS(d_2942),
-    2943: CPS(d_2943),
-    2944: t_2944,
-    2945: t_2945,
-    2946: t_2946,
-    2947: t_2947,
-    2948: t_2948,
-    2949: t_2949,
+    2947: CPS(d_2947),
+    2948: CPS(d_2948),
+    2949: CPS(d_2949),
     2950: CPS(d_2950),
+    2951: t_2951,
+    2952: t_2952,
+    2953: CPS(d_2953),
+    2954: CPS(d_2954),
+    2955: t_2955,
+    2956: CPS(d_2956),
+    2957: CPS(d_2957),
+    2958: t_2958,
+    2959: t_2959,
+    2960: CPS(d_2960),
+    2961: CPS(d_2961),
+    2962: t_2962,
+    2963: t_2963,
+    2964: CPS(d_2964),
+    2965: CPS(d_2965),
+    2966: t_2966,
+    2967: CPS(d_2967),
+    2968: CPS(d_2968),
+    2969: t_2969,
+    2970: t_2970,
+    2971: t_2971,
+    2972: t_2972,
+    2973: t_2973,
+    2974: t_2974,
+    2975: CPS(d_2975),
 }
 
 
 CODE = {
-    3347: x_3347,
-    3349: x_3349,
-    3353: x_3353,
-    3354: x_3354,
-    3355: x_3355,
-    3356: x_3356,
-    3360: x_3360,
-    3361: x_3361,
-    3362: x_3362,
-    3364: x_3364,
-    3365: x_3365,
-    3366: x_3366,
-    3367: x_3367,
-    3368: x_3368,
-    3369: x_3369,
-    3373: x_3373,
+    3372: x_3372,
+    3374: x_3374,
+    3378: x_3378,
+    3379: x_3379,
+    3380: x_3380,
+    3381: x_3381,
+    3385: x_3385,
+    3386: x_3386,
+    3387: x_3387,
+    3389: x_3389,
+    3390: x_3390,
+    3391: x_3391,
+    3392: x_3392,
+    3393: x_3393,
+    3394: x_3394,
+    3398: x_3398,
 }
 AT = {
 }
@@ -288,5 +288,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:336
-    'protected_valley': '{"id":"protected_valley","number":"174","name":{"en":"Protected Valley"},"type":"automated","cost":23,"tags":["plant","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3345},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2923},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3346},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2924},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3347},"o":"+=","e":{"op":"var","n":"n~715","x":3348},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2925}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2922},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3349},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2927},{"op":"let","v":"t~717","e":{"op":"lit","v":"greenery","x":3350},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2928},{"op":"let","v":"k~718","e":{"op":"lit","v":"ocean","x":3351},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2929},{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"var","n":"t~717","x":3352},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2931},{"op":"let","v":"l~721","e":{"op":"filt","v":"x~719","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~719"},"f":"type","d":null},"b":{"op":"var","n":"k~718"}},"x":3353},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2932},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~720"}}}]},"x":3354},"t":{"op":"seq","b":[{"op":"let","v":"open~726","e":{"op":"filt","v":"s~723","src":{"op":"var","n":"l~721"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"t~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~723"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~724","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~723"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~725","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~725"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~725"}}]}]}}]}]}}]}}]}]},"x":3355},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2935},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~726"}]},"b":{"op":"lit","v":0},"x":3356},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2936},{"op":"choose","alts":[{"gens":[{"v":"space~727","src":{"op":"var","n":"open~726","x":3357},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~728","e":{"op":"var","n":"t~720","x":3358},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2939},{"op":"let","v":"s~729","e":{"op":"var","n":"space~727","x":3359},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2940},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~729"},"d":{},"x":3360},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~728"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3361},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2942},{"op":"set","t":{"op":"st","k":"last_space","x":3362},"o":"=","e":{"op":"var","n":"s~729","x":3363},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2943},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3364},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~729"},"f":"bonus","d":null,"x":3365},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2946},{"op":"for","v":"x~730","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~729"}],"kind":"spaces","x":3366},"w":{"op":"in","a":{"op":"var","n":"x~730"},"b":{"op":"st","k":"board"},"neg":false,"x":3367},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~730"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3368},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2948},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2947},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"effect","d":null,"x":3369},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2949},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~728","x":3370},"space":{"op":"var","n":"s~729","x":3371},"by":{"op":"var","n":"you","x":3372}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2950}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2945},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2944}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2941}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2938},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~727"}],"x":3373}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2937}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2934},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2933}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2930}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2926},"source":{"doc":"tm-facts","section":"cards.json #174"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:336"}',
+    'protected_valley': '{"id":"protected_valley","number":"174","name":{"en":"Protected Valley"},"type":"automated","cost":23,"tags":["plant","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3370},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2948},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":3371},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2949},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3372},"o":"+=","e":{"op":"var","n":"n~731","x":3373},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2950}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2947},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3374},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2952},{"op":"let","v":"t~733","e":{"op":"lit","v":"greenery","x":3375},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2953},{"op":"let","v":"k~734","e":{"op":"lit","v":"ocean","x":3376},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2954},{"op":"seq","b":[{"op":"let","v":"t~736","e":{"op":"var","n":"t~733","x":3377},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2956},{"op":"let","v":"l~737","e":{"op":"filt","v":"x~735","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~735"},"f":"type","d":null},"b":{"op":"var","n":"k~734"}},"x":3378},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2957},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~738","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~738"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"tile","d":null},"b":{"op":"var","n":"t~736"}}}]},"x":3379},"t":{"op":"seq","b":[{"op":"let","v":"open~742","e":{"op":"filt","v":"s~739","src":{"op":"var","n":"l~737"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"var","n":"t~736"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~739"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~740","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~739"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~741","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~741"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~741"}}]}]}}]}]}}]}}]}]},"x":3380},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2960},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~742"}]},"b":{"op":"lit","v":0},"x":3381},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2961},{"op":"choose","alts":[{"gens":[{"v":"space~743","src":{"op":"var","n":"open~742","x":3382},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~744","e":{"op":"var","n":"t~736","x":3383},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2964},{"op":"let","v":"s~745","e":{"op":"var","n":"space~743","x":3384},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2965},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~745"},"d":{},"x":3385},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~744"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~744"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3386},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2967},{"op":"set","t":{"op":"st","k":"last_space","x":3387},"o":"=","e":{"op":"var","n":"s~745","x":3388},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2968},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3389},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~745"},"f":"bonus","d":null,"x":3390},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2971},{"op":"for","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces","x":3391},"w":{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false,"x":3392},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3393},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2973},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2972},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~744"},"f":"effect","d":null,"x":3394},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2974},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~744","x":3395},"space":{"op":"var","n":"s~745","x":3396},"by":{"op":"var","n":"you","x":3397}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2975}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2970},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2969}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2966}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2963},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~743"}],"x":3398}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2962}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2959},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":2958}],"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2955}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2951},"source":{"doc":"tm-facts","section":"cards.json #174"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:336"}',
 }

@@ -51,64 +51,64 @@ K = [
 ]
 
 
-x_3980 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3981 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3983 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:667
-x_3986 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3987 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3989 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3991 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3992 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4013 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4014 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4016 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:667
+x_4019 = _C.x_781  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_4020 = _C.x_782  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_4022 = _C.x_784  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4024 = _C.x_786  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4025 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
+def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3490(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_3523(ctx, E):
         return False
     return True
 
 
-d_3488 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:666
-d_3489 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:666
+d_3521 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:666
+d_3522 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:666
 
 
-def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3980(ctx, E):
+    if not x_4013(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3492, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3525, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_3491 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3524 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3492, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3525, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
+def t_3526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -116,108 +116,108 @@ def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~717', 'tr', True)
-        LOCAL(ctx, E, 'n~718', 2, True)
-        if not d_3497(ctx, E):
+        LOCAL(ctx, E, 't~733', 'tr', True)
+        LOCAL(ctx, E, 'n~734', 2, True)
+        if not d_3530(ctx, E):
             return False
         return k()
 
-    return t_3494(ctx, r1, s, E)
+    return t_3527(ctx, r1, s, E)
 
 
-t_3494 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3495 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3496 = _C.d_1407  # rules_data/terraforming_mars/cards/141-208.yaml:667
+t_3527 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:667
+d_3528 = _C.d_699  # rules_data/terraforming_mars/cards/141-208.yaml:667
+d_3529 = _C.d_1421  # rules_data/terraforming_mars/cards/141-208.yaml:667
 
 
-def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3530(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3986(ctx, E):
+    if x_4019(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3498, ctx.state.get('game_tracks'), E.get('t~717'))
+        c, key = KEYPLACE(ctx, 3531, ctx.state.get('game_tracks'), E.get('t~733'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~734'), '+=', False, K[2])
     else:
-        if not d_3499(ctx, E):
+        if not d_3532(ctx, E):
             return False
     return True
 
 
-def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3531(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3498, ctx.state.get('game_tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 3531, ctx.state.get('game_tracks'), E.get('t~733'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~734'), '+=', False, K[2])
     return True
 
 
-def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 3533, PL(ctx, E.get('you')).get('tracks'), E.get('t~733'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[3])
-    if not d_3501(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~734'), '+=', False, K[3])
+    if not d_3534(ctx, E):
         return False
     return True
 
 
-def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 3533, PL(ctx, E.get('you')).get('tracks'), E.get('t~733'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~734'), '+=', False, K[3])
     return True
 
 
-d_3501 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_3502 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3534 = _C.d_705  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3535 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    3487: CPS(d_3487),
-    3488: CPS(d_3488),
-    3489: CPS(d_3489),
-    3490: CPS(d_3490),
-    3491: CPS(d_3491),
-    3492: CPS(d_3492),
-    3493: t_3493,
-    3494: t_3494,
-    3495: CPS(d_3495),
-    3496: CPS(d_3496),
-    3497: CPS(d_3497),
-    3498: CPS(d_3498),
-    3499: CPS(d_3499),
-    3500: CPS(d_3500),
-    3501: CPS(d_3501),
-    3502: CPS(d_3502),
+    3520: CPS(d_3520),
+    3521: CPS(d_3521),
+    3522: CPS(d_3522),
+    3523: CPS(d_3523),
+    3524: CPS(d_3524),
+    3525: CPS(d_3525),
+    3526: t_3526,
+    3527: t_3527,
+    3528: CPS(d_3528),
+    3529: CPS(d_3529),
+    3530: CPS(d_3530),
+    3531: CPS(d_3531),
+    3532: CPS(d_3532),
+    3533: CPS(d_3533),
+    3534: CPS(d_3534),
+    3535: CPS(d_3535),
 }
 
 
 CODE = {
-    3980: x_3980,
-    3981: x_3981,
-    3983: x_3983,
-    3986: x_3986,
-    3987: x_3987,
-    3989: x_3989,
-    3991: x_3991,
-    3992: x_3992,
+    4013: x_4013,
+    4014: x_4014,
+    4016: x_4016,
+    4019: x_4019,
+    4020: x_4020,
+    4022: x_4022,
+    4024: x_4024,
+    4025: x_4025,
 }
 AT = {
 }
@@ -225,5 +225,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:660
-    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3978},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3488},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3979},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3489},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3980},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3491},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3981},"o":"-=","e":{"op":"var","n":"n~715","x":3982},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3492}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3490}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3487},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3983},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3494},{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3984},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3495},{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":3985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3496},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3986},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3987},"o":"+=","e":{"op":"var","n":"n~718","x":3988},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3498},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3989},"o":"+=","e":{"op":"var","n":"n~718","x":3990},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3500},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3991},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3992},"o":"=","e":{"op":"lit","v":true,"x":3993},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3502},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3501}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3499},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3497}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3493},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:660"}',
+    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":4011},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3521},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":4012},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3522},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":4013},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3524},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":4014},"o":"-=","e":{"op":"var","n":"n~731","x":4015},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3525}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3523}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3520},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4016},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3527},{"op":"let","v":"t~733","e":{"op":"lit","v":"tr","x":4017},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3528},{"op":"let","v":"n~734","e":{"op":"lit","v":2,"x":4018},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3529},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~733"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":4019},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~733"},"d":0,"x":4020},"o":"+=","e":{"op":"var","n":"n~734","x":4021},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3531},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~733"},"d":0,"x":4022},"o":"+=","e":{"op":"var","n":"n~734","x":4023},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3533},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~733"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~734"},"b":{"op":"lit","v":0}}],"x":4024},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":4025},"o":"=","e":{"op":"lit","v":true,"x":4026},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3535},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3534}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3532},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3530}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3526},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:660"}',
 }

@@ -47,77 +47,77 @@ K = [
 ]
 
 
-def x_3565(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:463
+def x_3592(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:463
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_715 for v_s_715 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_715, {}) if type(_h1) is dict else KEY(_h1, v_s_715, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
-    return MEMO(ctx, (3565, ctx.stamps.get('board', 0),), compute)
+        return (len([v_s_731 for v_s_731 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_731, {}) if type(_h1) is dict else KEY(_h1, v_s_731, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
+    return MEMO(ctx, (3592, ctx.stamps.get('board', 0),), compute)
 
 
-def x_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3595(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~717'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~717'), 0))
+    return (_w2.get(E.get('r~733'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~733'), 0))
 
 
-def d_3121(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:470
+def d_3148(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:470
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 1, True)
-    LOCAL(ctx, E, 'r~717', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3124, PL(ctx, E.get('you')).get('prod'), E.get('r~717'))
+    LOCAL(ctx, E, 'n~732', 1, True)
+    LOCAL(ctx, E, 'r~733', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3151, PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~716'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~732'), '+=', False, K[0])
     return True
 
 
-d_3122 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:470
+d_3149 = _C.d_519  # rules_data/terraforming_mars/cards/141-208.yaml:470
 
 
-def d_3123(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:470
+def d_3150(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:470
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~717', 'megacredits', True)
+    LOCAL(ctx, E, 'r~733', 'megacredits', True)
     return True
 
 
-def d_3124(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3151(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3124, PL(ctx, E.get('you')).get('prod'), E.get('r~717'))
+    c, key = KEYPLACE(ctx, 3151, PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~716'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~732'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3121: CPS(d_3121),
-    3122: CPS(d_3122),
-    3123: CPS(d_3123),
-    3124: CPS(d_3124),
+    3148: CPS(d_3148),
+    3149: CPS(d_3149),
+    3150: CPS(d_3150),
+    3151: CPS(d_3151),
 }
 
 
 CODE = {
-    3565: x_3565,
-    3568: x_3568,
+    3592: x_3592,
+    3595: x_3595,
 }
 AT = {
-    3565: 'rules_data/terraforming_mars/cards/141-208.yaml:463',
-    3568: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3592: 'rules_data/terraforming_mars/cards/141-208.yaml:463',
+    3595: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:463
-    'rad_suits': '{"id":"rad_suits","number":"186","name":{"en":"Rad-Suits"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~715","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":2},"x":3565},"effect":{"op":"seq","b":[{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":3566},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3122},{"op":"let","v":"r~717","e":{"op":"lit","v":"megacredits","x":3567},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3123},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~717"},"d":0,"x":3568},"o":"+=","e":{"op":"var","n":"n~716","x":3569},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3124}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3121},"vp":{"op":"lit","v":1,"x":3570},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #186 (requirement cities 2, all players)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:463"}',
+    'rad_suits': '{"id":"rad_suits","number":"186","name":{"en":"Rad-Suits"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~731","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":2},"x":3592},"effect":{"op":"seq","b":[{"op":"let","v":"n~732","e":{"op":"lit","v":1,"x":3593},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3149},{"op":"let","v":"r~733","e":{"op":"lit","v":"megacredits","x":3594},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3150},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~733"},"d":0,"x":3595},"o":"+=","e":{"op":"var","n":"n~732","x":3596},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3151}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3148},"vp":{"op":"lit","v":1,"x":3597},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #186 (requirement cities 2, all players)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:463"}',
 }

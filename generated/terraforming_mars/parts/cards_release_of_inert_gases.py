@@ -49,108 +49,108 @@ K = [
 ]
 
 
-x_1205 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_1206 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_1208 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_1210 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_1211 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_1217 = _C.x_1217  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_1218 = _C.x_1218  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_1220 = _C.x_1220  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_1222 = _C.x_1222  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_1223 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_1071(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+def d_1083(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'tr', True)
-    LOCAL(ctx, E, 'n~716', 2, True)
-    if not d_1074(ctx, E):
+    LOCAL(ctx, E, 't~731', 'tr', True)
+    LOCAL(ctx, E, 'n~732', 2, True)
+    if not d_1086(ctx, E):
         return False
     return True
 
 
-d_1072 = _C.d_1072  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1073 = _C.d_585  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1084 = _C.d_1084  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1085 = _C.d_591  # rules_data/terraforming_mars/cards/001-070.yaml:366
 
 
-def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_1086(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1205(ctx, E):
+    if x_1217(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~715'))
+        c, key = KEYPLACE(ctx, 1087, ctx.state.get('game_tracks'), E.get('t~731'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[0])
     else:
-        if not d_1076(ctx, E):
+        if not d_1088(ctx, E):
             return False
     return True
 
 
-def d_1075(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_1087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 1087, ctx.state.get('game_tracks'), E.get('t~731'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[0])
     return True
 
 
-def d_1076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 1089, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    if not d_1078(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[1])
+    if not d_1090(ctx, E):
         return False
     return True
 
 
-def d_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1089(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 1089, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[1])
     return True
 
 
-d_1078 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_1079 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1090 = _C.d_1090  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1091 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    1071: CPS(d_1071),
-    1072: CPS(d_1072),
-    1073: CPS(d_1073),
-    1074: CPS(d_1074),
-    1075: CPS(d_1075),
-    1076: CPS(d_1076),
-    1077: CPS(d_1077),
-    1078: CPS(d_1078),
-    1079: CPS(d_1079),
+    1083: CPS(d_1083),
+    1084: CPS(d_1084),
+    1085: CPS(d_1085),
+    1086: CPS(d_1086),
+    1087: CPS(d_1087),
+    1088: CPS(d_1088),
+    1089: CPS(d_1089),
+    1090: CPS(d_1090),
+    1091: CPS(d_1091),
 }
 
 
 CODE = {
-    1205: x_1205,
-    1206: x_1206,
-    1208: x_1208,
-    1210: x_1210,
-    1211: x_1211,
+    1217: x_1217,
+    1218: x_1218,
+    1220: x_1220,
+    1222: x_1222,
+    1223: x_1223,
 }
 AT = {
 }
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:361
-    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":1203},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1072},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":1204},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1073},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1205},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":1206},"o":"+=","e":{"op":"var","n":"n~716","x":1207},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1075},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":1208},"o":"+=","e":{"op":"var","n":"n~716","x":1209},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1077},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":1210},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1211},"o":"=","e":{"op":"lit","v":true,"x":1212},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1079},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1078}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1074}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1071},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
+    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"tr","x":1215},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1084},{"op":"let","v":"n~732","e":{"op":"lit","v":2,"x":1216},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1085},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~731"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1217},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~731"},"d":0,"x":1218},"o":"+=","e":{"op":"var","n":"n~732","x":1219},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1087},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~731"},"d":0,"x":1220},"o":"+=","e":{"op":"var","n":"n~732","x":1221},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1089},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~731"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~732"},"b":{"op":"lit","v":0}}],"x":1222},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1223},"o":"=","e":{"op":"lit","v":true,"x":1224},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1091},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1090}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1088},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1086}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1083},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
 }

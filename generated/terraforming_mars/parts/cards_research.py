@@ -50,130 +50,130 @@ K = [
 ]
 
 
-x_2083 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2084 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2085 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2086 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2088 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2089 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2090 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2091 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2092 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2093 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2103 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2104 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2105 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2106 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2108 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2109 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2110 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2111 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2112 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2113 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_1838(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
+def d_1858(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    if not d_1840(ctx, E):
+    LOCAL(ctx, E, 'n~731', 2, True)
+    if not d_1860(ctx, E):
         return False
     return True
 
 
-d_1839 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1859 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:207
 
 
-def d_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_1860(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~715'))
+    left = num(E.get('n~731'))
     while left > 0:
         left -= 1
-        if not d_1841(ctx, E):
+        if not d_1861(ctx, E):
             return False
     return True
 
 
-def d_1841(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_1842(ctx, E):
+    if not d_1862(ctx, E):
         return False
-    if not d_1847(ctx, E):
+    if not d_1867(ctx, E):
         return False
     return True
 
 
-def d_1842(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1862(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2083(ctx, E):
-        if not d_1843(ctx, E):
+    if x_2103(ctx, E):
+        if not d_1863(ctx, E):
             return False
     return True
 
 
-def d_1843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1863(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2085(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_2105(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 1846)
+    STMT(ctx, 1866)
     return True
 
 
-d_1844 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1845 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1864 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1865 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1846)
+    STMT(ctx, 1866)
     return True
 
 
-d_1847 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1848 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1849 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1850 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1867 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1868 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1869 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1870 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    1838: CPS(d_1838),
-    1839: CPS(d_1839),
-    1840: CPS(d_1840),
-    1841: CPS(d_1841),
-    1842: CPS(d_1842),
-    1843: CPS(d_1843),
-    1844: CPS(d_1844),
-    1845: CPS(d_1845),
-    1846: CPS(d_1846),
-    1847: CPS(d_1847),
-    1848: CPS(d_1848),
-    1849: CPS(d_1849),
-    1850: CPS(d_1850),
+    1858: CPS(d_1858),
+    1859: CPS(d_1859),
+    1860: CPS(d_1860),
+    1861: CPS(d_1861),
+    1862: CPS(d_1862),
+    1863: CPS(d_1863),
+    1864: CPS(d_1864),
+    1865: CPS(d_1865),
+    1866: CPS(d_1866),
+    1867: CPS(d_1867),
+    1868: CPS(d_1868),
+    1869: CPS(d_1869),
+    1870: CPS(d_1870),
 }
 
 
 CODE = {
-    2083: x_2083,
-    2084: x_2084,
-    2085: x_2085,
-    2086: x_2086,
-    2088: x_2088,
-    2089: x_2089,
-    2090: x_2090,
-    2091: x_2091,
-    2092: x_2092,
-    2093: x_2093,
+    2103: x_2103,
+    2104: x_2104,
+    2105: x_2105,
+    2106: x_2106,
+    2108: x_2108,
+    2109: x_2109,
+    2110: x_2110,
+    2111: x_2111,
+    2112: x_2112,
+    2113: x_2113,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:201
-    'research': '{"id":"research","number":"090","name":{"en":"Research"},"type":"automated","cost":11,"tags":["science","science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2081},"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1839},{"op":"rep","n":{"op":"var","n":"n~715","x":2082},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2083},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2084},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2085},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1844},{"op":"set","t":{"op":"st","k":"discard","x":2086},"o":"=","e":{"op":"lit","v":[],"x":2087},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1845},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2088}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1846}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1843},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1842},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2089},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2090},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2091},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1849},{"op":"set","t":{"op":"st","k":"deck","x":2092},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2093},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1850}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1848},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1847}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1841},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1840}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1838},"vp":{"op":"lit","v":1,"x":2094},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #090"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:201"}',
+    'research': '{"id":"research","number":"090","name":{"en":"Research"},"type":"automated","cost":11,"tags":["science","science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2101},"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1859},{"op":"rep","n":{"op":"var","n":"n~731","x":2102},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2103},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2104},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2105},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1864},{"op":"set","t":{"op":"st","k":"discard","x":2106},"o":"=","e":{"op":"lit","v":[],"x":2107},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1865},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2108}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1866}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1863},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1862},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2109},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2110},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2111},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1869},{"op":"set","t":{"op":"st","k":"deck","x":2112},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2113},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1870}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1868},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1867}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1861},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1860}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1858},"vp":{"op":"lit","v":1,"x":2114},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #090"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:201"}',
 }

@@ -47,253 +47,253 @@ K = [
 ]
 
 
-x_2532 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2533 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2554 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2555 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2556(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~716'), 'target': E.get('target~717'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~732'), 'target': E.get('target~733'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-x_2535 = _C.x_2535  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_2537 = _C.x_2537  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2542 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2543 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2544 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2545 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_2547 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2552 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2553 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2557 = _C.x_2557  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_2559 = _C.x_2559  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2564 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2565 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2566 = _C.x_596  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2567 = _C.x_597  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_2569 = _C.x_431  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2574 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2575 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~723'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~722'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~722'), 'target': E.get('target~723'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~739'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~738'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~738'), 'target': E.get('target~739'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_2577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~723'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~722'), 0))
+    return (_w2.get(E.get('r~738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~739'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~738'), 0))
 
 
-x_2557 = _C.x_2557  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2579 = _C.x_2579  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def t_2236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
+def t_2258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2236, None, [], k)
+    return CHOOSE(ctx, 2258, None, [], k)
 
 
-def t_2237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    return t_2240(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~731', 3, True)
+    LOCAL(ctx, E, 'r~732', 'titanium', True)
+    return t_2262(ctx, k, s, E)
 
 
-d_2238 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2239 = _C.d_345  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2260 = _C.d_785  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2261 = _C.d_349  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2532(ctx, E):
-        return t_2241(ctx, k, s, E)
+    if x_2554(ctx, E):
+        return t_2263(ctx, k, s, E)
     return k()
 
 
-def t_2241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_2263(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2241, None, [], k)
+    return CHOOSE(ctx, 2263, None, [], k)
 
 
-def d_2242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2242, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2264, PL(ctx, E.get('target~733')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_2243 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2265 = _C.d_539  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2266(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 4, True)
-    LOCAL(ctx, E, 'r~719', 'steel', True)
-    return t_2247(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~734', 4, True)
+    LOCAL(ctx, E, 'r~735', 'steel', True)
+    return t_2269(ctx, k, s, E)
 
 
-d_2245 = _C.d_600  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2267 = _C.d_606  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def d_2246(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
+def d_2268(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', 'steel', True)
+    LOCAL(ctx, E, 'r~735', 'steel', True)
     return True
 
 
-def t_2247(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2269(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2542(ctx, E):
-        return t_2248(ctx, k, s, E)
+    if x_2564(ctx, E):
+        return t_2270(ctx, k, s, E)
     return k()
 
 
-def t_2248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2248, None, [], k)
+    return CHOOSE(ctx, 2270, None, [], k)
 
 
-def d_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2249, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 2271, PL(ctx, E.get('target~736')).get('stock'), E.get('r~735'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~734'), '-=', False, K[0])
     return True
 
 
-d_2250 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2272 = _C.d_539  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 7, True)
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    return t_2254(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~737', 7, True)
+    LOCAL(ctx, E, 'r~738', 'megacredits', True)
+    return t_2276(ctx, k, s, E)
 
 
-d_2252 = _C.d_1527  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2253 = _C.d_477  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2274 = _C.d_1541  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2275 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2254(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2552(ctx, E):
-        return t_2255(ctx, k, s, E)
+    if x_2574(ctx, E):
+        return t_2277(ctx, k, s, E)
     return k()
 
 
-def t_2255(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_2277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2255, None, [], k)
+    return CHOOSE(ctx, 2277, None, [], k)
 
 
-def d_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('target~723')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 2278, PL(ctx, E.get('target~739')).get('stock'), E.get('r~738'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~737'), '-=', False, K[0])
     return True
 
 
-d_2257 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2279 = _C.d_539  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {
-    2236: t_2236,
-    2237: t_2237,
-    2238: CPS(d_2238),
-    2239: CPS(d_2239),
-    2240: t_2240,
-    2241: t_2241,
-    2242: CPS(d_2242),
-    2243: CPS(d_2243),
-    2244: t_2244,
-    2245: CPS(d_2245),
-    2246: CPS(d_2246),
-    2247: t_2247,
-    2248: t_2248,
-    2249: CPS(d_2249),
-    2250: CPS(d_2250),
-    2251: t_2251,
-    2252: CPS(d_2252),
-    2253: CPS(d_2253),
-    2254: t_2254,
-    2255: t_2255,
-    2256: CPS(d_2256),
-    2257: CPS(d_2257),
+    2258: t_2258,
+    2259: t_2259,
+    2260: CPS(d_2260),
+    2261: CPS(d_2261),
+    2262: t_2262,
+    2263: t_2263,
+    2264: CPS(d_2264),
+    2265: CPS(d_2265),
+    2266: t_2266,
+    2267: CPS(d_2267),
+    2268: CPS(d_2268),
+    2269: t_2269,
+    2270: t_2270,
+    2271: CPS(d_2271),
+    2272: CPS(d_2272),
+    2273: t_2273,
+    2274: CPS(d_2274),
+    2275: CPS(d_2275),
+    2276: t_2276,
+    2277: t_2277,
+    2278: CPS(d_2278),
+    2279: CPS(d_2279),
 }
 
 
 CODE = {
-    2532: x_2532,
-    2533: x_2533,
-    2534: x_2534,
-    2535: x_2535,
-    2537: x_2537,
-    2542: x_2542,
-    2543: x_2543,
-    2544: x_2544,
-    2545: x_2545,
-    2547: x_2547,
-    2552: x_2552,
-    2553: x_2553,
     2554: x_2554,
     2555: x_2555,
+    2556: x_2556,
     2557: x_2557,
+    2559: x_2559,
+    2564: x_2564,
+    2565: x_2565,
+    2566: x_2566,
+    2567: x_2567,
+    2569: x_2569,
+    2574: x_2574,
+    2575: x_2575,
+    2576: x_2576,
+    2577: x_2577,
+    2579: x_2579,
 }
 AT = {
-    2534: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2554: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2555: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    2556: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    2576: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    2577: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:506
-    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2530},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2238},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":2531},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2239},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2532},"t":{"op":"choose","alts":[{"gens":[{"v":"target~717","src":{"op":"core","n":"players","x":2533},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~716"},"target":{"op":"var","n":"target~717"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2534}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2535},"o":"-=","e":{"op":"var","n":"n~715","x":2536},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2242},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~717"}],"x":2537}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2243},"label":{"op":"lit","v":{"target":null},"x":2538}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2241},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2240}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2237},"label":{"op":"lit","v":{"option":0},"x":2539}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":4,"x":2540},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2245},{"op":"let","v":"r~719","e":{"op":"lit","v":"steel","x":2541},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2246},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2542},"t":{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":2543},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~719"},"target":{"op":"var","n":"target~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2544}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0,"x":2545},"o":"-=","e":{"op":"var","n":"n~718","x":2546},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2249},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":2547}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2250},"label":{"op":"lit","v":{"target":null},"x":2548}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2248},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2247}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2244},"label":{"op":"lit","v":{"option":1},"x":2549}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":7,"x":2550},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2252},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":2551},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2253},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2552},"t":{"op":"choose","alts":[{"gens":[{"v":"target~723","src":{"op":"core","n":"players","x":2553},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~723"}},"k":{"op":"var","n":"r~722"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~722"},"target":{"op":"var","n":"target~723"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2554}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~723"}},"k":{"op":"var","n":"r~722"},"d":0,"x":2555},"o":"-=","e":{"op":"var","n":"n~721","x":2556},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2256},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~723"}],"x":2557}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2257},"label":{"op":"lit","v":{"target":null},"x":2558}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2255},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2254}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2251},"label":{"op":"lit","v":{"option":2},"x":2559}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2236},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
+    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":2552},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2260},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":2553},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2261},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2554},"t":{"op":"choose","alts":[{"gens":[{"v":"target~733","src":{"op":"core","n":"players","x":2555},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~732"},"target":{"op":"var","n":"target~733"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2556}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2557},"o":"-=","e":{"op":"var","n":"n~731","x":2558},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2264},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~733"}],"x":2559}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2265},"label":{"op":"lit","v":{"target":null},"x":2560}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2263},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2262}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2259},"label":{"op":"lit","v":{"option":0},"x":2561}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"lit","v":4,"x":2562},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2267},{"op":"let","v":"r~735","e":{"op":"lit","v":"steel","x":2563},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2268},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2564},"t":{"op":"choose","alts":[{"gens":[{"v":"target~736","src":{"op":"core","n":"players","x":2565},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~735"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~735"},"target":{"op":"var","n":"target~736"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2566}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~735"},"d":0,"x":2567},"o":"-=","e":{"op":"var","n":"n~734","x":2568},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2271},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~736"}],"x":2569}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2272},"label":{"op":"lit","v":{"target":null},"x":2570}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2270},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2269}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2266},"label":{"op":"lit","v":{"option":1},"x":2571}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~737","e":{"op":"lit","v":7,"x":2572},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2274},{"op":"let","v":"r~738","e":{"op":"lit","v":"megacredits","x":2573},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2275},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2574},"t":{"op":"choose","alts":[{"gens":[{"v":"target~739","src":{"op":"core","n":"players","x":2575},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~739"}},"k":{"op":"var","n":"r~738"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~738"},"target":{"op":"var","n":"target~739"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2576}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~739"}},"k":{"op":"var","n":"r~738"},"d":0,"x":2577},"o":"-=","e":{"op":"var","n":"n~737","x":2578},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2278},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~739"}],"x":2579}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2279},"label":{"op":"lit","v":{"target":null},"x":2580}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2277},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2276}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2273},"label":{"op":"lit","v":{"option":2},"x":2581}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2258},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
 }

@@ -48,117 +48,117 @@ K = [
 ]
 
 
-x_1036 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:280
-x_1039 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1040 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1044 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1046 = _C.x_1022  # rules_data/terraforming_mars/cards/001-070.yaml:280
+x_1049 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1050 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1054 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_919(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_929(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    if not d_922(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'titanium', True)
+    if not d_932(ctx, E):
         return False
     return True
 
 
-d_920 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:289
-d_921 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_930 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_931 = _C.d_349  # rules_data/terraforming_mars/cards/001-070.yaml:289
 
 
-def d_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1039(ctx, E):
+    if not x_1049(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_923 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_933 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-def d_925(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_935(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'fighter', True)
-    c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'fighter', True)
+    c, key = KEYPLACE(ctx, 938, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_926 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_936 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:289
 
 
-def d_927(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_937(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'fighter', True)
+    LOCAL(ctx, E, 'r~734', 'fighter', True)
     return True
 
 
-def d_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 938, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    919: CPS(d_919),
-    920: CPS(d_920),
-    921: CPS(d_921),
-    922: CPS(d_922),
-    923: CPS(d_923),
-    924: CPS(d_924),
-    925: CPS(d_925),
-    926: CPS(d_926),
-    927: CPS(d_927),
-    928: CPS(d_928),
+    929: CPS(d_929),
+    930: CPS(d_930),
+    931: CPS(d_931),
+    932: CPS(d_932),
+    933: CPS(d_933),
+    934: CPS(d_934),
+    935: CPS(d_935),
+    936: CPS(d_936),
+    937: CPS(d_937),
+    938: CPS(d_938),
 }
 
 
 CODE = {
-    1036: x_1036,
-    1039: x_1039,
-    1040: x_1040,
-    1044: x_1044,
+    1046: x_1046,
+    1049: x_1049,
+    1050: x_1050,
+    1054: x_1054,
 }
 AT = {
 }
@@ -166,5 +166,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:280
-    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1036},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1037},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":920},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":1038},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":921},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":1039},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":923},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1040},"o":"-=","e":{"op":"var","n":"n~715","x":1041},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":924}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":922}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":919},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1042},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":926},{"op":"let","v":"r~718","e":{"op":"lit","v":"fighter","x":1043},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1044},"o":"+=","e":{"op":"var","n":"n~717","x":1045},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":928}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":925}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
+    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1046},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1047},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":930},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":1048},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":931},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":1049},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":933},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1050},"o":"-=","e":{"op":"var","n":"n~731","x":1051},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":934}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":932}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":929},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":1052},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":936},{"op":"let","v":"r~734","e":{"op":"lit","v":"fighter","x":1053},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":937},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1054},"o":"+=","e":{"op":"var","n":"n~733","x":1055},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":938}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":935}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
 }

@@ -47,101 +47,101 @@ K = [
 ]
 
 
-x_3256 = _C.x_2755  # rules_data/terraforming_mars/cards/141-208.yaml:249
-x_3259 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3260 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3264 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3267 = _C.x_1014  # rules_data/terraforming_mars/cards/141-208.yaml:249
+x_3281 = _C.x_2778  # rules_data/terraforming_mars/cards/141-208.yaml:249
+x_3284 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3285 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3289 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3292 = _C.x_1024  # rules_data/terraforming_mars/cards/141-208.yaml:249
 
 
-def d_2856(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:256
+def d_2881(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:256
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2859(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_2884(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2864, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2889, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_2857 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2858 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2882 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2883 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:256
 
 
-def d_2859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2884(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3259(ctx, E):
+    if not x_3284(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2861, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2886, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_2860 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2885 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2861, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2886, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-d_2862 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2863 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2887 = _C.d_779  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2888 = _C.d_491  # rules_data/terraforming_mars/cards/141-208.yaml:256
 
 
-def d_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2864, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2889, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2856: CPS(d_2856),
-    2857: CPS(d_2857),
-    2858: CPS(d_2858),
-    2859: CPS(d_2859),
-    2860: CPS(d_2860),
-    2861: CPS(d_2861),
-    2862: CPS(d_2862),
-    2863: CPS(d_2863),
-    2864: CPS(d_2864),
+    2881: CPS(d_2881),
+    2882: CPS(d_2882),
+    2883: CPS(d_2883),
+    2884: CPS(d_2884),
+    2885: CPS(d_2885),
+    2886: CPS(d_2886),
+    2887: CPS(d_2887),
+    2888: CPS(d_2888),
+    2889: CPS(d_2889),
 }
 
 
 CODE = {
-    3256: x_3256,
-    3259: x_3259,
-    3260: x_3260,
-    3264: x_3264,
-    3267: x_3267,
+    3281: x_3281,
+    3284: x_3284,
+    3285: x_3285,
+    3289: x_3289,
+    3292: x_3292,
 }
 AT = {
 }
@@ -149,5 +149,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:249
-    'shuttles': '{"id":"shuttles","number":"166","name":{"en":"Shuttles"},"type":"active","cost":10,"tags":["space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":3256},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3257},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2857},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3258},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2858},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3259},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2860},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3260},"o":"-=","e":{"op":"var","n":"n~715","x":3261},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2861}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2859},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3262},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2862},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3263},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2863},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3264},"o":"+=","e":{"op":"var","n":"n~717","x":3265},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2864}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2856},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3266},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":3267}}],"vp":{"op":"lit","v":1,"x":3268},"source":{"doc":"tm-facts","section":"cards.json #166 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:249"}',
+    'shuttles': '{"id":"shuttles","number":"166","name":{"en":"Shuttles"},"type":"active","cost":10,"tags":["space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":3281},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2882},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3283},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2883},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3284},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2885},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3285},"o":"-=","e":{"op":"var","n":"n~731","x":3286},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2886}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2884},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":3287},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2887},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":3288},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2888},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3289},"o":"+=","e":{"op":"var","n":"n~733","x":3290},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2889}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2881},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3291},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":3292}}],"vp":{"op":"lit","v":1,"x":3293},"source":{"doc":"tm-facts","section":"cards.json #166 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:249"}',
 }

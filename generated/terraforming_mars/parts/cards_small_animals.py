@@ -48,132 +48,132 @@ K = [
 ]
 
 
-x_1473 = _C.x_1473  # rules_data/terraforming_mars/cards/001-070.yaml:536
-x_1476 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1477 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1478 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1479 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1480 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1482 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1483 = _C.x_1189  # rules_data/terraforming_mars/cards/001-070.yaml:536
-x_1486 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1487 = _C.x_1487  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1490 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1491 = _C.x_384  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1492 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1493 = _C.x_386  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1494 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1496 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1497 = _C.x_1201  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1500 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
+def t_1318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    return t_1307(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    return t_1321(ctx, k, s, E)
 
 
-d_1305 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:543
-d_1306 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1319 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1320 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:543
 
 
-def t_1307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_1321(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1476(ctx, E):
-        return t_1308(ctx, k, s, E)
+    if x_1490(ctx, E):
+        return t_1322(ctx, k, s, E)
     return k()
 
 
-def t_1308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_1322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1477(ctx, E):
+    if not x_1491(ctx, E):
         return False
-    return t_1310(ctx, k, s, E)
+    return t_1324(ctx, k, s, E)
 
 
-d_1309 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1323 = _C.d_352  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_1310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_1324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1310, None, [], k)
+    return CHOOSE(ctx, 1324, None, [], k)
 
 
-def d_1311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_1325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1311, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('target~734')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
     return True
 
 
-def d_1312(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
+def d_1326(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~735', 1, True)
+    LOCAL(ctx, E, 'r~736', 'animal', True)
+    c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
-d_1313 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1314 = _C.d_1263  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1327 = _C.d_355  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1328 = _C.d_1275  # rules_data/terraforming_mars/cards/001-070.yaml:547
 
 
-def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1304: t_1304,
-    1305: CPS(d_1305),
-    1306: CPS(d_1306),
-    1307: t_1307,
-    1308: t_1308,
-    1309: CPS(d_1309),
-    1310: t_1310,
-    1311: CPS(d_1311),
-    1312: CPS(d_1312),
-    1313: CPS(d_1313),
-    1314: CPS(d_1314),
-    1315: CPS(d_1315),
+    1318: t_1318,
+    1319: CPS(d_1319),
+    1320: CPS(d_1320),
+    1321: t_1321,
+    1322: t_1322,
+    1323: CPS(d_1323),
+    1324: t_1324,
+    1325: CPS(d_1325),
+    1326: CPS(d_1326),
+    1327: CPS(d_1327),
+    1328: CPS(d_1328),
+    1329: CPS(d_1329),
 }
 
 
 CODE = {
-    1473: x_1473,
-    1476: x_1476,
-    1477: x_1477,
-    1478: x_1478,
-    1479: x_1479,
-    1480: x_1480,
-    1482: x_1482,
-    1483: x_1483,
-    1486: x_1486,
+    1487: x_1487,
+    1490: x_1490,
+    1491: x_1491,
+    1492: x_1492,
+    1493: x_1493,
+    1494: x_1494,
+    1496: x_1496,
+    1497: x_1497,
+    1500: x_1500,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:536
-    'small_animals': '{"id":"small_animals","number":"054","name":{"en":"Small Animals"},"type":"active","cost":6,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1473},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1474},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1305},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1475},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1306},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1476},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":1477},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1309},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":1478},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1479}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1480},"o":"-=","e":{"op":"var","n":"n~715","x":1481},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1311},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":1482}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1310}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1308},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1307}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1304},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1483},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1484},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1313},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":1485},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1314},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1486},"o":"+=","e":{"op":"var","n":"n~719","x":1487},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1315}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1312}}],"source":{"doc":"tm-facts","section":"cards.json #054"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:536"}',
+    'small_animals': '{"id":"small_animals","number":"054","name":{"en":"Small Animals"},"type":"active","cost":6,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1487},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1488},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1319},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":1489},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1320},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1490},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~733","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0}}}],"x":1491},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1323},{"op":"choose","alts":[{"gens":[{"v":"target~734","src":{"op":"core","n":"players","x":1492},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1493}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1494},"o":"-=","e":{"op":"var","n":"n~731","x":1495},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1325},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~734"}],"x":1496}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1324}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1322},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1321}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1318},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1497},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":1498},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1327},{"op":"let","v":"r~736","e":{"op":"lit","v":"animal","x":1499},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1328},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1500},"o":"+=","e":{"op":"var","n":"n~735","x":1501},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1329}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1326}}],"source":{"doc":"tm-facts","section":"cards.json #054"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:536"}',
 }

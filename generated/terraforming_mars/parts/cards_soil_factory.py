@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_3430 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3431 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3435 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3437 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:392
+x_3455 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3456 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3460 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3462 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
-def d_2999(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
+def d_3024(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3002(ctx, E):
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_3027(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 3007, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    c, key = KEYPLACE(ctx, 3032, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_3000 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3001 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3025 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3026 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
-def d_3002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3430(ctx, E):
+    if not x_3455(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3004, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3029, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_3003 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3028 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3004, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3029, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_3005 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3006 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3030 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3031 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
-def d_3007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3032(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3007, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3032, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-t_3008 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:392
+t_3033 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
 TRIALS = {
-    2999: CPS(d_2999),
-    3000: CPS(d_3000),
-    3001: CPS(d_3001),
-    3002: CPS(d_3002),
-    3003: CPS(d_3003),
-    3004: CPS(d_3004),
-    3005: CPS(d_3005),
-    3006: CPS(d_3006),
-    3007: CPS(d_3007),
-    3008: t_3008,
+    3024: CPS(d_3024),
+    3025: CPS(d_3025),
+    3026: CPS(d_3026),
+    3027: CPS(d_3027),
+    3028: CPS(d_3028),
+    3029: CPS(d_3029),
+    3030: CPS(d_3030),
+    3031: CPS(d_3031),
+    3032: CPS(d_3032),
+    3033: t_3033,
 }
 
 
 CODE = {
-    3430: x_3430,
-    3431: x_3431,
-    3435: x_3435,
-    3437: x_3437,
+    3455: x_3455,
+    3456: x_3456,
+    3460: x_3460,
+    3462: x_3462,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:385
-    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3428},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3000},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3429},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3001},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3430},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3003},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3431},"o":"-=","e":{"op":"var","n":"n~715","x":3432},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3004}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3002},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3433},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3005},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3434},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3006},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3435},"o":"+=","e":{"op":"var","n":"n~717","x":3436},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3007}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":2999},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3437},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3008},"vp":{"op":"lit","v":1,"x":3438},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
+    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3453},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3025},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3454},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3026},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3455},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3028},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3456},"o":"-=","e":{"op":"var","n":"n~731","x":3457},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3029}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3027},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3458},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3030},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3459},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3031},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3460},"o":"+=","e":{"op":"var","n":"n~733","x":3461},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3032}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3024},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3462},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3033},"vp":{"op":"lit","v":1,"x":3463},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
 }

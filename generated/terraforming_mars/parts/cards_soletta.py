@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_3963 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3996 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
+def d_3503(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 7, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 7, True)
+    LOCAL(ctx, E, 'r~732', 'heat', True)
+    c, key = KEYPLACE(ctx, 3506, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_3471 = _C.d_1610  # rules_data/terraforming_mars/cards/141-208.yaml:649
-d_3472 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:649
+d_3504 = _C.d_1625  # rules_data/terraforming_mars/cards/141-208.yaml:649
+d_3505 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:649
 
 
-def d_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3506(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3506, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3470: CPS(d_3470),
-    3471: CPS(d_3471),
-    3472: CPS(d_3472),
-    3473: CPS(d_3473),
+    3503: CPS(d_3503),
+    3504: CPS(d_3504),
+    3505: CPS(d_3505),
+    3506: CPS(d_3506),
 }
 
 
 CODE = {
-    3963: x_3963,
+    3996: x_3996,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:643
-    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":7,"x":3961},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3471},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3962},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3963},"o":"+=","e":{"op":"var","n":"n~715","x":3964},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3473}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3470},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:643"}',
+    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":7,"x":3994},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3504},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3995},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3505},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3996},"o":"+=","e":{"op":"var","n":"n~731","x":3997},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3506}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3503},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:643"}',
 }

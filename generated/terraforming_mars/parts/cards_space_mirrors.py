@@ -49,292 +49,292 @@ K = [
 ]
 
 
-x_1826 = _C.x_437  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_1827 = _C.x_438  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_1828 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_1829 = _C.x_440  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_1830 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_1831 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_1833 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_1834 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1835 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1836 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1837 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1838 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_1839 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_1840 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_1842 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_1844 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_1846 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1850 = _C.x_1850  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1841 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_1842 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_1843 = _C.x_443  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_1844 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_1845 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_1846 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_1848 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_1849 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1850 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1851 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1852 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1853 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_1854 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_1855 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_1857 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_1859 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_1861 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1865 = _C.x_1865  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def t_1624(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 7, True)
-    return t_1611(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~731', 7, True)
+    return t_1626(ctx, k, s, E)
 
 
-d_1610 = _C.d_1610  # rules_data/terraforming_mars/cards/071-140.yaml:77
+d_1625 = _C.d_1625  # rules_data/terraforming_mars/cards/071-140.yaml:77
 
 
-def t_1611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_1626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
-    LOCAL(ctx, E, 'sv~717', 0, True)
-    LOCAL(ctx, E, 'tv~718', 0, True)
-    return t_1615(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~732', E.get('n~731'), True)
+    LOCAL(ctx, E, 'sv~733', 0, True)
+    LOCAL(ctx, E, 'tv~734', 0, True)
+    return t_1630(ctx, k, s, E)
 
 
-d_1612 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_1613 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_1614 = _C.d_396  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1627 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1628 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1629 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:112
 
 
-def t_1615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_1630(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_1826(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_1827(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_1828(ctx, E), True)
-    return t_1619(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~735', x_1841(ctx, E), True)
+    LOCAL(ctx, E, 't_v~736', x_1842(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~737', x_1843(ctx, E), True)
+    return t_1634(ctx, k, s, E)
 
 
-d_1616 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_1617 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_1618 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
+d_1631 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_1632 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_1633 = _C.d_404  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def t_1619(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_1634(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1829(ctx, E):
-        return d_1620(ctx, E) and k()
-    return t_1623(ctx, k, s, E)
+    if x_1844(ctx, E):
+        return d_1635(ctx, E) and k()
+    return t_1638(ctx, k, s, E)
 
 
-def d_1620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_1635(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1830(ctx, E):
+    if not x_1845(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 1637, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[1])
     return True
 
 
-d_1621 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_1636 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def d_1622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_1637(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 1637, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[1])
     return True
 
 
-def t_1623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_1638(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1833(ctx, E):
+    if not x_1848(ctx, E):
         return False
-    return t_1625(ctx, k, s, E)
+    return t_1640(ctx, k, s, E)
 
 
-d_1624 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_1639 = _C.d_410  # rules_data/terraforming_mars/definitions/cards.yaml:92
 
 
-def t_1625(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_1640(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1625, None, [], k)
+    return CHOOSE(ctx, 1640, None, [], k)
 
 
-def d_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_1641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 1642, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_1854(ctx, E), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 1643, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 1644, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 1645, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[1])
     return True
 
 
-def d_1627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_1642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 1642, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, x_1854(ctx, E), '-=', False, K[1])
     return True
 
 
-def d_1628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 1643, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[1])
     return True
 
 
-def d_1629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_1644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 1644, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[1])
     return True
 
 
-def d_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_1645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 1645, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[1])
     return True
 
 
-def d_1631(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1646(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~725', 1, True)
-    LOCAL(ctx, E, 'r~726', 'energy', True)
-    c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
+    LOCAL(ctx, E, 'n~741', 1, True)
+    LOCAL(ctx, E, 'r~742', 'energy', True)
+    c, key = KEYPLACE(ctx, 1649, PL(ctx, E.get('you')).get('prod'), E.get('r~742'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~741'), '+=', False, K[2])
     return True
 
 
-d_1632 = _C.d_426  # rules_data/terraforming_mars/cards/071-140.yaml:77
+d_1647 = _C.d_430  # rules_data/terraforming_mars/cards/071-140.yaml:77
 
 
-def d_1633(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1648(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~726', 'energy', True)
+    LOCAL(ctx, E, 'r~742', 'energy', True)
     return True
 
 
-def d_1634(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1649(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
+    c, key = KEYPLACE(ctx, 1649, PL(ctx, E.get('you')).get('prod'), E.get('r~742'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~741'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    1609: t_1609,
-    1610: CPS(d_1610),
-    1611: t_1611,
-    1612: CPS(d_1612),
-    1613: CPS(d_1613),
-    1614: CPS(d_1614),
-    1615: t_1615,
-    1616: CPS(d_1616),
-    1617: CPS(d_1617),
-    1618: CPS(d_1618),
-    1619: t_1619,
-    1620: CPS(d_1620),
-    1621: CPS(d_1621),
-    1622: CPS(d_1622),
-    1623: t_1623,
-    1624: CPS(d_1624),
-    1625: t_1625,
-    1626: CPS(d_1626),
+    1624: t_1624,
+    1625: CPS(d_1625),
+    1626: t_1626,
     1627: CPS(d_1627),
     1628: CPS(d_1628),
     1629: CPS(d_1629),
-    1630: CPS(d_1630),
+    1630: t_1630,
     1631: CPS(d_1631),
     1632: CPS(d_1632),
     1633: CPS(d_1633),
-    1634: CPS(d_1634),
+    1634: t_1634,
+    1635: CPS(d_1635),
+    1636: CPS(d_1636),
+    1637: CPS(d_1637),
+    1638: t_1638,
+    1639: CPS(d_1639),
+    1640: t_1640,
+    1641: CPS(d_1641),
+    1642: CPS(d_1642),
+    1643: CPS(d_1643),
+    1644: CPS(d_1644),
+    1645: CPS(d_1645),
+    1646: CPS(d_1646),
+    1647: CPS(d_1647),
+    1648: CPS(d_1648),
+    1649: CPS(d_1649),
 }
 
 
 CODE = {
-    1826: x_1826,
-    1827: x_1827,
-    1828: x_1828,
-    1829: x_1829,
-    1830: x_1830,
-    1831: x_1831,
-    1833: x_1833,
-    1834: x_1834,
-    1835: x_1835,
-    1836: x_1836,
-    1837: x_1837,
-    1838: x_1838,
-    1839: x_1839,
-    1840: x_1840,
+    1841: x_1841,
     1842: x_1842,
+    1843: x_1843,
     1844: x_1844,
+    1845: x_1845,
     1846: x_1846,
+    1848: x_1848,
+    1849: x_1849,
     1850: x_1850,
+    1851: x_1851,
+    1852: x_1852,
+    1853: x_1853,
+    1854: x_1854,
+    1855: x_1855,
+    1857: x_1857,
+    1859: x_1859,
+    1861: x_1861,
+    1865: x_1865,
 }
 AT = {
 }
@@ -342,5 +342,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:70
-    'space_mirrors': '{"id":"space_mirrors","number":"076","name":{"en":"Space Mirrors"},"type":"active","cost":3,"tags":["power","space"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":7,"x":1822},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1610},{"op":"seq","b":[{"op":"let","v":"price~716","e":{"op":"var","n":"n~715","x":1823},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1612},{"op":"let","v":"sv~717","e":{"op":"lit","v":0,"x":1824},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1613},{"op":"let","v":"tv~718","e":{"op":"lit","v":0,"x":1825},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1614},{"op":"seq","b":[{"op":"let","v":"s_v~719","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~717"},"b":{"op":"lit","v":0},"x":1826},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1616},{"op":"let","v":"t_v~720","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~718"},"b":{"op":"lit","v":0},"x":1827},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":1617},{"op":"let","v":"h_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":1828},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":1618},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~719"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":0},"x":1829},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~716"},"x":1830},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1621},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1831},"o":"-=","e":{"op":"var","n":"price~716","x":1832},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1622}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1620},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"price~716"},"x":1833},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1624},{"op":"choose","alts":[{"gens":[{"v":"s~722","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~719"}}]}]},"b":{"op":"lit","v":0}},"x":1834},"label":"s"},{"v":"t~723","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~720"}}]}]},"b":{"op":"lit","v":0}},"x":1835},"label":"t"},{"v":"h~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":1836},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~722"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"var","n":"price~716"}}]}}],"x":1837}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1838},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}],"x":1839},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1627},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":1840},"o":"-=","e":{"op":"var","n":"s~722","x":1841},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1628},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":1842},"o":"-=","e":{"op":"var","n":"t~723","x":1843},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1629},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":1844},"o":"-=","e":{"op":"var","n":"h~724","x":1845},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1630}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1626},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~722"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~723"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~724"}]},"b":{"op":"lit","v":{}}},"x":1846}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~716","x":1847}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":1625}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1623},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1619}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1615}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1611}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1609},"effect":{"op":"seq","b":[{"op":"let","v":"n~725","e":{"op":"lit","v":1,"x":1848},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1632},{"op":"let","v":"r~726","e":{"op":"lit","v":"energy","x":1849},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1633},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~726"},"d":0,"x":1850},"o":"+=","e":{"op":"var","n":"n~725","x":1851},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1634}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1631}}],"source":{"doc":"tm-facts","section":"cards.json #076"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:70"}',
+    'space_mirrors': '{"id":"space_mirrors","number":"076","name":{"en":"Space Mirrors"},"type":"active","cost":3,"tags":["power","space"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":7,"x":1837},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1625},{"op":"seq","b":[{"op":"let","v":"price~732","e":{"op":"var","n":"n~731","x":1838},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1627},{"op":"let","v":"sv~733","e":{"op":"lit","v":0,"x":1839},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1628},{"op":"let","v":"tv~734","e":{"op":"lit","v":0,"x":1840},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1629},{"op":"seq","b":[{"op":"let","v":"s_v~735","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~733"},"b":{"op":"lit","v":0},"x":1841},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1631},{"op":"let","v":"t_v~736","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~734"},"b":{"op":"lit","v":0},"x":1842},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":1632},{"op":"let","v":"h_v~737","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":1843},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":1633},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~735"},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"lit","v":0},"x":1844},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~732"},"x":1845},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1636},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1846},"o":"-=","e":{"op":"var","n":"price~732","x":1847},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1637}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1635},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"price~732"},"x":1848},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1639},{"op":"choose","alts":[{"gens":[{"v":"s~738","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~735"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~735"}}]}]},"b":{"op":"lit","v":0}},"x":1849},"label":"s"},{"v":"t~739","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~736"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~736"}}]}]},"b":{"op":"lit","v":0}},"x":1850},"label":"t"},{"v":"h~740","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~737"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~737"}}]}]},"b":{"op":"lit","v":0}},"x":1851},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~738"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"var","n":"price~732"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~739"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"var","n":"price~732"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~740"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"var","n":"price~732"}}]}}],"x":1852}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1853},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}],"x":1854},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1642},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":1855},"o":"-=","e":{"op":"var","n":"s~738","x":1856},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1643},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":1857},"o":"-=","e":{"op":"var","n":"t~739","x":1858},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1644},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":1859},"o":"-=","e":{"op":"var","n":"h~740","x":1860},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1645}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1641},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~735"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~738"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~736"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~739"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~737"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~740"}]},"b":{"op":"lit","v":{}}},"x":1861}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~732","x":1862}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":1640}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1638},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1634}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1630}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1626}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1624},"effect":{"op":"seq","b":[{"op":"let","v":"n~741","e":{"op":"lit","v":1,"x":1863},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1647},{"op":"let","v":"r~742","e":{"op":"lit","v":"energy","x":1864},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1648},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~742"},"d":0,"x":1865},"o":"+=","e":{"op":"var","n":"n~741","x":1866},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1649}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1646}}],"source":{"doc":"tm-facts","section":"cards.json #076"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:70"}',
 }

@@ -51,105 +51,105 @@ K = [
 ]
 
 
-x_2239 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2240 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2244 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2249 = _C.x_1144  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2250 = _C.x_1145  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2251 = _C.x_1146  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2252 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2253 = _C.x_1148  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2254 = _C.x_1149  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2256 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2258 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2259 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2260 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2260 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2261 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2265 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2270 = _C.x_1156  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2271 = _C.x_1157  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2272 = _C.x_1158  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2273 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2274 = _C.x_1160  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2275 = _C.x_1161  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2277 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2279 = _C.x_1165  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2280 = _C.x_1166  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2281 = _C.x_1167  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_1978(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
+def d_1999(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1981(ctx, E):
+    LOCAL(ctx, E, 'n~731', 4, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_2002(ctx, E):
         return False
     return True
 
 
-d_1979 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_1980 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2000 = _C.d_1970  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2001 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:339
 
 
-def d_1981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2239(ctx, E):
+    if not x_2260(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2004, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1982 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2003 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2004, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-def t_1984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
+def t_2005(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'steel', True)
+    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~719', 'oxygen', True)
-    LOCAL(ctx, E, 'n~720', 1, True)
-    return t_1990(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~735', 'oxygen', True)
+    LOCAL(ctx, E, 'n~736', 1, True)
+    return t_2011(ctx, k, s, E)
 
 
-d_1985 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_1986 = _C.d_658  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2006 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2007 = _C.d_665  # rules_data/terraforming_mars/cards/071-140.yaml:339
 
 
-def d_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1988 = _C.d_1019  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_1989 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2009 = _C.d_1031  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2010 = _C.d_1032  # rules_data/terraforming_mars/cards/071-140.yaml:339
 
 
-def t_1990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2011(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,58 +158,58 @@ def t_1990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1991(ctx, lambda: nxt(left - 1), k, E)
+        return t_2012(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~720')))
+    return nxt(num(E.get('n~736')))
 
 
-def t_1991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2249(ctx, E):
-        return t_1992(ctx, k, s, E)
+    if x_2270(ctx, E):
+        return t_2013(ctx, k, s, E)
     return k()
 
 
-def t_1992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 2014, ctx.state.get('params'), E.get('p~735'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[2])
-    return t_1994(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2272(ctx, E), '+=', False, K[2])
+    return t_2015(ctx, k, s, E)
 
 
-def d_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 2014, ctx.state.get('params'), E.get('p~735'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_2272(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_1994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2252(ctx, E):
-        return t_1995(ctx, k, s, E)
+    if x_2273(ctx, E):
+        return t_2016(ctx, k, s, E)
     return k()
 
 
-def t_1995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -218,33 +218,33 @@ def t_1995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~735'), 'by': E.get('you')})
         return k()
 
-    if not d_1996(ctx, E):
+    if not d_2017(ctx, E):
         return False
-    return t_2000(ctx, r1, s, E)
+    return t_2021(ctx, r1, s, E)
 
 
-def d_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2253(ctx, E):
-        if not d_1997(ctx, E):
+    if x_2274(ctx, E):
+        if not d_2018(ctx, E):
             return False
     return True
 
 
-def d_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2019, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -253,67 +253,67 @@ def d_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2019, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_1999 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2000 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2001 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2002 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2020 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2021 = _C.t_1043  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2022 = _C.t_1044  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2023 = _C.d_1045  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    1978: CPS(d_1978),
-    1979: CPS(d_1979),
-    1980: CPS(d_1980),
-    1981: CPS(d_1981),
-    1982: CPS(d_1982),
-    1983: CPS(d_1983),
-    1984: t_1984,
-    1985: CPS(d_1985),
-    1986: CPS(d_1986),
-    1987: CPS(d_1987),
-    1988: CPS(d_1988),
-    1989: CPS(d_1989),
-    1990: t_1990,
-    1991: t_1991,
-    1992: t_1992,
-    1993: CPS(d_1993),
-    1994: t_1994,
-    1995: t_1995,
-    1996: CPS(d_1996),
-    1997: CPS(d_1997),
-    1998: CPS(d_1998),
     1999: CPS(d_1999),
-    2000: t_2000,
-    2001: t_2001,
+    2000: CPS(d_2000),
+    2001: CPS(d_2001),
     2002: CPS(d_2002),
+    2003: CPS(d_2003),
+    2004: CPS(d_2004),
+    2005: t_2005,
+    2006: CPS(d_2006),
+    2007: CPS(d_2007),
+    2008: CPS(d_2008),
+    2009: CPS(d_2009),
+    2010: CPS(d_2010),
+    2011: t_2011,
+    2012: t_2012,
+    2013: t_2013,
+    2014: CPS(d_2014),
+    2015: t_2015,
+    2016: t_2016,
+    2017: CPS(d_2017),
+    2018: CPS(d_2018),
+    2019: CPS(d_2019),
+    2020: CPS(d_2020),
+    2021: t_2021,
+    2022: t_2022,
+    2023: CPS(d_2023),
 }
 
 
 CODE = {
-    2239: x_2239,
-    2240: x_2240,
-    2244: x_2244,
-    2249: x_2249,
-    2250: x_2250,
-    2251: x_2251,
-    2252: x_2252,
-    2253: x_2253,
-    2254: x_2254,
-    2256: x_2256,
-    2258: x_2258,
-    2259: x_2259,
     2260: x_2260,
+    2261: x_2261,
+    2265: x_2265,
+    2270: x_2270,
+    2271: x_2271,
+    2272: x_2272,
+    2273: x_2273,
+    2274: x_2274,
+    2275: x_2275,
+    2277: x_2277,
+    2279: x_2279,
+    2280: x_2280,
+    2281: x_2281,
 }
 AT = {
 }
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:332
-    'steelworks': '{"id":"steelworks","number":"103","name":{"en":"Steelworks"},"type":"active","cost":15,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2237},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1979},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1980},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2239},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1982},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2240},"o":"-=","e":{"op":"var","n":"n~715","x":2241},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1983}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1981}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1978},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2242},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1985},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1986},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2244},"o":"+=","e":{"op":"var","n":"n~717","x":2245},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1987},{"op":"let","v":"p~719","e":{"op":"lit","v":"oxygen","x":2246},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1988},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1989},{"op":"rep","n":{"op":"var","n":"n~720","x":2248},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":2249},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":2250},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":2251},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1993},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2252},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2253},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":2254},"o":"+=","e":{"op":"lit","v":1,"x":2255},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1998},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2256},"o":"=","e":{"op":"lit","v":true,"x":2257},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1999}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1997},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1996},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":2258},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":2259},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":2260},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2001},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2000},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":2261},"by":{"op":"var","n":"you","x":2262}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2002}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1995},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1994}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1992},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1991},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1990}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1984}}],"source":{"doc":"tm-facts","section":"cards.json #103"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:332"}',
+    'steelworks': '{"id":"steelworks","number":"103","name":{"en":"Steelworks"},"type":"active","cost":15,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":2258},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2000},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2259},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2001},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":2260},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2003},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2261},"o":"-=","e":{"op":"var","n":"n~731","x":2262},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2004}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2002}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1999},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2263},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2006},{"op":"let","v":"r~734","e":{"op":"lit","v":"steel","x":2264},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2007},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2265},"o":"+=","e":{"op":"var","n":"n~733","x":2266},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2008},{"op":"let","v":"p~735","e":{"op":"lit","v":"oxygen","x":2267},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2009},{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":2268},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2010},{"op":"rep","n":{"op":"var","n":"n~736","x":2269},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"max","d":0},"x":2270},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0,"x":2271},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0,"x":2272},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2014},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2273},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2274},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"d":0,"x":2275},"o":"+=","e":{"op":"lit","v":1,"x":2276},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2019},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2277},"o":"=","e":{"op":"lit","v":true,"x":2278},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2020}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2018},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2017},{"op":"for","v":"b~737","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"bonuses","d":[],"x":2279},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"x":2280},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"effect"},"x":2281},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2022},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2021},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~735","x":2282},"by":{"op":"var","n":"you","x":2283}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2023}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2016},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2015}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2013},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2012},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2011}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2005}}],"source":{"doc":"tm-facts","section":"cards.json #103"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:332"}',
 }

@@ -51,156 +51,161 @@ K = [
 ]
 
 
-x_2704 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2705 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2706 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2710 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2711 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2712 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2714 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2715 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2716 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2717 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2718 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2719 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2723 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2726 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_2727 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_2728 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_2729 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_2733 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2734 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_2735 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_2737 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_2738 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_2739 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2740 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2741 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2742 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_2746 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_2381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
+def t_2403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_2383(ctx, k, s, E)
+    LOCAL(ctx, E, 't~731', 'ocean', True)
+    return t_2405(ctx, k, s, E)
 
 
-d_2382 = _C.d_860  # rules_data/terraforming_mars/cards/071-140.yaml:578
+d_2404 = _C.d_869  # rules_data/terraforming_mars/cards/071-140.yaml:578
 
 
-def t_2383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_2405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2704(ctx, E):
-        return t_2384(ctx, k, s, E)
+    if x_2726(ctx, E):
+        return t_2406(ctx, k, s, E)
     return k()
 
 
-def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_2406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_2705(ctx, E), True)
-    if not x_2706(ctx, E):
+    LOCAL(ctx, E, 'mine~735', x_2727(ctx, E), True)
+    LOCAL(ctx, E, 'legal~744', x_2728(ctx, E), True)
+    if not x_2729(ctx, E):
         return False
-    return t_2387(ctx, k, s, E)
+    return t_2410(ctx, k, s, E)
 
 
-d_2385 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2386 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_2407 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_2408 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_2409 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_2387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_2410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2387, None, [], k)
+    return CHOOSE(ctx, 2410, None, [], k)
 
 
-def t_2388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_2391(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
+    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
+    return t_2414(ctx, k, s, E)
 
 
-d_2389 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2390 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2412 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_2413 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_2391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2414(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2392, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 2415, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2711(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_2394(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2734(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
+    return t_2417(ctx, k, s, E)
 
 
-def d_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2392, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 2415, ctx.state.get('board'), E.get('s~747'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2711(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2734(ctx, E), '=', False, K[3])
     return True
 
 
-d_2393 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2394 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2395 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2396 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2397 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2398 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2399 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2400 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2416 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_2417 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_2418 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2419 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_2420 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2421 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_2422 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_2423 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    2381: t_2381,
-    2382: CPS(d_2382),
-    2383: t_2383,
-    2384: t_2384,
-    2385: CPS(d_2385),
-    2386: CPS(d_2386),
-    2387: t_2387,
-    2388: t_2388,
-    2389: CPS(d_2389),
-    2390: CPS(d_2390),
-    2391: t_2391,
-    2392: CPS(d_2392),
-    2393: CPS(d_2393),
-    2394: t_2394,
-    2395: t_2395,
-    2396: t_2396,
-    2397: t_2397,
-    2398: t_2398,
-    2399: t_2399,
-    2400: CPS(d_2400),
+    2403: t_2403,
+    2404: CPS(d_2404),
+    2405: t_2405,
+    2406: t_2406,
+    2407: CPS(d_2407),
+    2408: CPS(d_2408),
+    2409: CPS(d_2409),
+    2410: t_2410,
+    2411: t_2411,
+    2412: CPS(d_2412),
+    2413: CPS(d_2413),
+    2414: t_2414,
+    2415: CPS(d_2415),
+    2416: CPS(d_2416),
+    2417: t_2417,
+    2418: t_2418,
+    2419: t_2419,
+    2420: t_2420,
+    2421: t_2421,
+    2422: t_2422,
+    2423: CPS(d_2423),
 }
 
 
 CODE = {
-    2704: x_2704,
-    2705: x_2705,
-    2706: x_2706,
-    2710: x_2710,
-    2711: x_2711,
-    2712: x_2712,
-    2714: x_2714,
-    2715: x_2715,
-    2716: x_2716,
-    2717: x_2717,
-    2718: x_2718,
-    2719: x_2719,
-    2723: x_2723,
+    2726: x_2726,
+    2727: x_2727,
+    2728: x_2728,
+    2729: x_2729,
+    2733: x_2733,
+    2734: x_2734,
+    2735: x_2735,
+    2737: x_2737,
+    2738: x_2738,
+    2739: x_2739,
+    2740: x_2740,
+    2741: x_2741,
+    2742: x_2742,
+    2746: x_2746,
 }
 AT = {
 }
@@ -208,5 +213,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:573
-    'subterranean_reservoir': '{"id":"subterranean_reservoir","number":"127","name":{"en":"Subterranean Reservoir"},"type":"event","cost":11,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":2703},"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2382},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":2704},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":2705},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2385},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":2706},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2386},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":2707},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":2708},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2389},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":2709},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2390},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":2710},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2711},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2392},{"op":"set","t":{"op":"st","k":"last_space","x":2712},"o":"=","e":{"op":"var","n":"s~728","x":2713},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2393},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2714},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":2715},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2396},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":2716},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":2717},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2718},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2398},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2397},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":2719},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2399},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":2720},"space":{"op":"var","n":"s~728","x":2721},"by":{"op":"var","n":"you","x":2722}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2400}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2395},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2394}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2391}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2388},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":2723}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2387}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2384},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2383}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2381},"source":{"doc":"tm-facts","section":"cards.json #127"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:573"}',
+    'subterranean_reservoir': '{"id":"subterranean_reservoir","number":"127","name":{"en":"Subterranean Reservoir"},"type":"event","cost":11,"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":2725},"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2404},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":2726},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2727},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2407},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":2728},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":2408},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":2729},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":2409},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":2730},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":2731},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2412},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":2732},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2413},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":2733},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2734},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2415},{"op":"set","t":{"op":"st","k":"last_space","x":2735},"o":"=","e":{"op":"var","n":"s~747","x":2736},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2416},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2737},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":2738},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2419},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":2739},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":2740},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2741},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2421},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2420},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":2742},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2422},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":2743},"space":{"op":"var","n":"s~747","x":2744},"by":{"op":"var","n":"you","x":2745}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2423}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2418},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2417}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2414}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2411},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":2746}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2410}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2406},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":2405}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2403},"source":{"doc":"tm-facts","section":"cards.json #127"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:573"}',
 }

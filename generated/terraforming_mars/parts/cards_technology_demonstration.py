@@ -50,130 +50,130 @@ K = [
 ]
 
 
-x_3967 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3968 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3969 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3970 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3972 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3973 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3974 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3975 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3976 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3977 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4000 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4001 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4002 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4003 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4005 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4006 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4007 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4008 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4009 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4010 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3474(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:657
+def d_3507(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:657
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    if not d_3476(ctx, E):
+    LOCAL(ctx, E, 'n~731', 2, True)
+    if not d_3509(ctx, E):
         return False
     return True
 
 
-d_3475 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:657
+d_3508 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:657
 
 
-def d_3476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~715'))
+    left = num(E.get('n~731'))
     while left > 0:
         left -= 1
-        if not d_3477(ctx, E):
+        if not d_3510(ctx, E):
             return False
     return True
 
 
-def d_3477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3478(ctx, E):
+    if not d_3511(ctx, E):
         return False
-    if not d_3483(ctx, E):
+    if not d_3516(ctx, E):
         return False
     return True
 
 
-def d_3478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3511(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3967(ctx, E):
-        if not d_3479(ctx, E):
+    if x_4000(ctx, E):
+        if not d_3512(ctx, E):
             return False
     return True
 
 
-def d_3479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3969(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4002(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3482)
+    STMT(ctx, 3515)
     return True
 
 
-d_3480 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3481 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3513 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3514 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3482)
+    STMT(ctx, 3515)
     return True
 
 
-d_3483 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3484 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3485 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3486 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3516 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3517 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3518 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3519 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3474: CPS(d_3474),
-    3475: CPS(d_3475),
-    3476: CPS(d_3476),
-    3477: CPS(d_3477),
-    3478: CPS(d_3478),
-    3479: CPS(d_3479),
-    3480: CPS(d_3480),
-    3481: CPS(d_3481),
-    3482: CPS(d_3482),
-    3483: CPS(d_3483),
-    3484: CPS(d_3484),
-    3485: CPS(d_3485),
-    3486: CPS(d_3486),
+    3507: CPS(d_3507),
+    3508: CPS(d_3508),
+    3509: CPS(d_3509),
+    3510: CPS(d_3510),
+    3511: CPS(d_3511),
+    3512: CPS(d_3512),
+    3513: CPS(d_3513),
+    3514: CPS(d_3514),
+    3515: CPS(d_3515),
+    3516: CPS(d_3516),
+    3517: CPS(d_3517),
+    3518: CPS(d_3518),
+    3519: CPS(d_3519),
 }
 
 
 CODE = {
-    3967: x_3967,
-    3968: x_3968,
-    3969: x_3969,
-    3970: x_3970,
-    3972: x_3972,
-    3973: x_3973,
-    3974: x_3974,
-    3975: x_3975,
-    3976: x_3976,
-    3977: x_3977,
+    4000: x_4000,
+    4001: x_4001,
+    4002: x_4002,
+    4003: x_4003,
+    4005: x_4005,
+    4006: x_4006,
+    4007: x_4007,
+    4008: x_4008,
+    4009: x_4009,
+    4010: x_4010,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:651
-    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3965},"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3475},{"op":"rep","n":{"op":"var","n":"n~715","x":3966},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3967},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3968},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3969},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3480},{"op":"set","t":{"op":"st","k":"discard","x":3970},"o":"=","e":{"op":"lit","v":[],"x":3971},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3481},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3972}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3482}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3479},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3478},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3973},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3974},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3975},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3485},{"op":"set","t":{"op":"st","k":"deck","x":3976},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3977},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3486}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3484},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3483}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3477},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3476}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3474},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:651"}',
+    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3998},"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3508},{"op":"rep","n":{"op":"var","n":"n~731","x":3999},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4000},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4001},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4002},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3513},{"op":"set","t":{"op":"st","k":"discard","x":4003},"o":"=","e":{"op":"lit","v":[],"x":4004},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3514},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4005}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3515}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3512},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3511},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4006},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4007},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4008},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3518},{"op":"set","t":{"op":"st","k":"deck","x":4009},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4010},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3519}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3517},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3516}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3510},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3509}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3507},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:651"}',
 }

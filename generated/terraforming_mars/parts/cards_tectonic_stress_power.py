@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_2983 = _C.x_2983  # rules_data/terraforming_mars/cards/141-208.yaml:46
-x_2986 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2988 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:54
+x_3007 = _C.x_3007  # rules_data/terraforming_mars/cards/141-208.yaml:46
+x_3010 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3012 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
-def d_2627(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
+def d_2651(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 2630, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~735', 3, True)
+    LOCAL(ctx, E, 'r~736', 'energy', True)
+    c, key = KEYPLACE(ctx, 2654, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
-d_2628 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2629 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2652 = _C.d_718  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2653 = _C.d_980  # rules_data/terraforming_mars/cards/141-208.yaml:53
 
 
-def d_2630(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2654(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2630, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2654, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
-t_2631 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:54
+t_2655 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 TRIALS = {
-    2627: CPS(d_2627),
-    2628: CPS(d_2628),
-    2629: CPS(d_2629),
-    2630: CPS(d_2630),
-    2631: t_2631,
+    2651: CPS(d_2651),
+    2652: CPS(d_2652),
+    2653: CPS(d_2653),
+    2654: CPS(d_2654),
+    2655: t_2655,
 }
 
 
 CODE = {
-    2983: x_2983,
-    2986: x_2986,
-    2988: x_2988,
+    3007: x_3007,
+    3010: x_3010,
+    3012: x_3012,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:46
-    'tectonic_stress_power': '{"id":"tectonic_stress_power","number":"145","name":{"en":"Tectonic Stress Power"},"type":"automated","cost":18,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":2983},"production":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":2984},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2628},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":2985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2629},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2986},"o":"+=","e":{"op":"var","n":"n~719","x":2987},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2630}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2627},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2988},"at":"rules_data/terraforming_mars/cards/141-208.yaml:54","id":2631},"vp":{"op":"lit","v":1,"x":2989},"source":{"doc":"tm-facts","section":"cards.json #145"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:46"}',
+    'tectonic_stress_power': '{"id":"tectonic_stress_power","number":"145","name":{"en":"Tectonic Stress Power"},"type":"automated","cost":18,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3007},"production":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":3008},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2652},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":3009},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2653},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3010},"o":"+=","e":{"op":"var","n":"n~735","x":3011},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2654}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2651},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3012},"at":"rules_data/terraforming_mars/cards/141-208.yaml:54","id":2655},"vp":{"op":"lit","v":1,"x":3013},"source":{"doc":"tm-facts","section":"cards.json #145"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:46"}',
 }

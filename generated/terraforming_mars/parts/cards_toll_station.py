@@ -40,110 +40,91 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
+from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
 ]
 
 
-def x_2193(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def x_2214(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [AS(ctx, v_p_728, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_729, NOREC).get('tags', []) if type(v_c_729) is str else [])).count('space') for v_c_729 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('space') for v_c_731 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_728 in items_of(list(range(len(ctx.state['players'])))) if (v_p_728 != E.get('you'))])
+    return FN['sum'](ctx, None, [AS(ctx, v_p_744, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_745, NOREC).get('tags', []) if type(v_c_745) is str else [])).count('space') for v_c_745 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_747, NOREC).get('tags', []) if type(v_c_747) is str else [])).count('space') for v_c_747 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_744 in items_of(list(range(len(ctx.state['players'])))) if (v_p_744 != E.get('you'))])
 
 
-def x_2194(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2215 = _C.x_992  # rules_data/terraforming_mars/definitions/resources.yaml:26
+
+
+def x_2216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~734'), 0))
+    return ((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~751'))) is int else num(_w2)))
 
 
-def x_2195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~733'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~735'))) is int else num(_w2)))
-
-
-def d_1933(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def d_1954(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    LOCAL(ctx, E, 'k~735', x_2193(ctx, E), True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'r~750', 'megacredits', True)
+    LOCAL(ctx, E, 'k~751', x_2214(ctx, E), True)
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1958, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2195(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2216(ctx, E), '+=', False, K[0])
     return True
 
 
-def d_1934(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+d_1955 = _C.d_1955  # rules_data/terraforming_mars/cards/071-140.yaml:301
+d_1956 = _C.d_890  # rules_data/terraforming_mars/cards/071-140.yaml:301
+
+
+def d_1957(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'k~751', x_2214(ctx, E), True)
     return True
 
 
-def d_1935(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def d_1958(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    return True
-
-
-def d_1936(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~735', x_2193(ctx, E), True)
-    return True
-
-
-def d_1937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1937, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1958, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2195(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2216(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1933: CPS(d_1933),
-    1934: CPS(d_1934),
-    1935: CPS(d_1935),
-    1936: CPS(d_1936),
-    1937: CPS(d_1937),
+    1954: CPS(d_1954),
+    1955: CPS(d_1955),
+    1956: CPS(d_1956),
+    1957: CPS(d_1957),
+    1958: CPS(d_1958),
 }
 
 
 CODE = {
-    2193: x_2193,
-    2194: x_2194,
-    2195: x_2195,
+    2214: x_2214,
+    2215: x_2215,
+    2216: x_2216,
 }
 AT = {
-    2193: 'rules_data/terraforming_mars/cards/071-140.yaml:301',
-    2194: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    2195: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2214: 'rules_data/terraforming_mars/cards/071-140.yaml:301',
+    2216: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:294
-    'toll_station': '{"id":"toll_station","number":"099","name":{"en":"Toll Station"},"type":"automated","cost":12,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2191},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1934},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2192},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1935},{"op":"let","v":"k~735","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~728","src":{"op":"core","n":"players"},"e":{"op":"as","p":{"op":"var","n":"p~728"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~729","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~730","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~729"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~730"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"space"}}}]}}]}}},"w":{"op":"cmp","o":"!=","a":{"op":"var","n":"p~728"},"b":{"op":"var","n":"you"}}}],"x":2193},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2194},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~733"},"b":{"op":"var","n":"k~735"},"x":2195},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1937}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1933},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #099 (production per space tag, others)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:294"}',
+    'toll_station': '{"id":"toll_station","number":"099","name":{"en":"Toll Station"},"type":"automated","cost":12,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":2212},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1955},{"op":"let","v":"r~750","e":{"op":"lit","v":"megacredits","x":2213},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1956},{"op":"let","v":"k~751","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~744","src":{"op":"core","n":"players"},"e":{"op":"as","p":{"op":"var","n":"p~744"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~745","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~745"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~747","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~747"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"space"}}}]}}]}}},"w":{"op":"cmp","o":"!=","a":{"op":"var","n":"p~744"},"b":{"op":"var","n":"you"}}}],"x":2214},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1957},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":2215},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~749"},"b":{"op":"var","n":"k~751"},"x":2216},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1958}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1954},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #099 (production per space tag, others)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:294"}',
 }

@@ -48,87 +48,87 @@ K = [
 ]
 
 
-def x_1548(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
+def x_1562(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-4))
 
 
-x_1551 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1555 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1565 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1569 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
+def d_1380(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 3, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~734', 'plants', True)
+    c, key = KEYPLACE(ctx, 1386, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1367 = _C.d_777  # rules_data/terraforming_mars/cards/001-070.yaml:606
-d_1368 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1381 = _C.d_785  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1382 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:606
 
 
-def d_1369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_1370 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:606
-d_1371 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1384 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1385 = _C.d_780  # rules_data/terraforming_mars/cards/001-070.yaml:606
 
 
-def d_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1386(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1386, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1366: CPS(d_1366),
-    1367: CPS(d_1367),
-    1368: CPS(d_1368),
-    1369: CPS(d_1369),
-    1370: CPS(d_1370),
-    1371: CPS(d_1371),
-    1372: CPS(d_1372),
+    1380: CPS(d_1380),
+    1381: CPS(d_1381),
+    1382: CPS(d_1382),
+    1383: CPS(d_1383),
+    1384: CPS(d_1384),
+    1385: CPS(d_1385),
+    1386: CPS(d_1386),
 }
 
 
 CODE = {
-    1548: x_1548,
-    1551: x_1551,
-    1555: x_1555,
+    1562: x_1562,
+    1565: x_1565,
+    1569: x_1569,
 }
 AT = {
-    1548: 'rules_data/terraforming_mars/cards/001-070.yaml:599',
+    1562: 'rules_data/terraforming_mars/cards/001-070.yaml:599',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:599
-    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1548},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":1549},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1367},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1550},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1551},"o":"+=","e":{"op":"var","n":"n~715","x":1552},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1369},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1553},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1370},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":1554},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1371},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1555},"o":"+=","e":{"op":"var","n":"n~717","x":1556},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1372}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1366},"vp":{"op":"lit","v":1,"x":1557},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
+    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1562},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":1563},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1381},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":1564},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1382},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1565},"o":"+=","e":{"op":"var","n":"n~731","x":1566},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1383},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":1567},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1384},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":1568},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1385},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1569},"o":"+=","e":{"op":"var","n":"n~733","x":1570},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1386}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1380},"vp":{"op":"lit","v":1,"x":1571},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
 }

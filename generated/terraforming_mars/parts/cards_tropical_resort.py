@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2182 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2183 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2187 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2189 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:290
+x_2203 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2204 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2208 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2210 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
-def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
+def d_1944(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    if not d_1926(ctx, E):
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'heat', True)
+    if not d_1947(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1952, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-d_1924 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1925 = _C.d_769  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1945 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1946 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:289
 
 
-def d_1926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1947(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2182(ctx, E):
+    if not x_2203(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1949, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1927 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1948 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1949(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1949, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
     return True
 
 
-d_1929 = _C.d_445  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1930 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1950 = _C.d_449  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1951 = _C.d_491  # rules_data/terraforming_mars/cards/071-140.yaml:289
 
 
-def d_1931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1952, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
     return True
 
 
-t_1932 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:290
+t_1953 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
 TRIALS = {
-    1923: CPS(d_1923),
-    1924: CPS(d_1924),
-    1925: CPS(d_1925),
-    1926: CPS(d_1926),
-    1927: CPS(d_1927),
-    1928: CPS(d_1928),
-    1929: CPS(d_1929),
-    1930: CPS(d_1930),
-    1931: CPS(d_1931),
-    1932: t_1932,
+    1944: CPS(d_1944),
+    1945: CPS(d_1945),
+    1946: CPS(d_1946),
+    1947: CPS(d_1947),
+    1948: CPS(d_1948),
+    1949: CPS(d_1949),
+    1950: CPS(d_1950),
+    1951: CPS(d_1951),
+    1952: CPS(d_1952),
+    1953: t_1953,
 }
 
 
 CODE = {
-    2182: x_2182,
-    2183: x_2183,
-    2187: x_2187,
-    2189: x_2189,
+    2203: x_2203,
+    2204: x_2204,
+    2208: x_2208,
+    2210: x_2210,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:283
-    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2180},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1924},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":2181},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1925},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2182},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2183},"o":"-=","e":{"op":"var","n":"n~715","x":2184},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1928}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1926},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":2185},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1929},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2186},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1930},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2187},"o":"+=","e":{"op":"var","n":"n~717","x":2188},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1931}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1923},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2189},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1932},"vp":{"op":"lit","v":2,"x":2190},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
+    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2201},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1945},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":2202},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1946},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2203},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1948},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2204},"o":"-=","e":{"op":"var","n":"n~731","x":2205},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1949}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1947},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":2206},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1950},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2207},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1951},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2208},"o":"+=","e":{"op":"var","n":"n~733","x":2209},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1952}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1944},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2210},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1953},"vp":{"op":"lit","v":2,"x":2211},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_3280 = _C.x_2450  # rules_data/terraforming_mars/cards/141-208.yaml:280
-x_3283 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3287 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3291 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3305 = _C.x_2472  # rules_data/terraforming_mars/cards/141-208.yaml:280
+x_3308 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3312 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3316 = _C.x_754  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2874(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:287
+def d_2899(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:287
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2877, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'r~732', 'plants', True)
+    c, key = KEYPLACE(ctx, 2902, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2880, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2905, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'plants', True)
-    c, key = KEYPLACE(ctx, 2883, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~735', 1, True)
+    LOCAL(ctx, E, 'r~736', 'plants', True)
+    c, key = KEYPLACE(ctx, 2908, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
-d_2875 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2876 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2900 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2901 = _C.d_786  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2877(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2877, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2902, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
     return True
 
 
-d_2878 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2879 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2903 = _C.d_779  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2904 = _C.d_491  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2880, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2905, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
     return True
 
 
-d_2881 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2882 = _C.d_712  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2906 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2907 = _C.d_719  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2883, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2908, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2874: CPS(d_2874),
-    2875: CPS(d_2875),
-    2876: CPS(d_2876),
-    2877: CPS(d_2877),
-    2878: CPS(d_2878),
-    2879: CPS(d_2879),
-    2880: CPS(d_2880),
-    2881: CPS(d_2881),
-    2882: CPS(d_2882),
-    2883: CPS(d_2883),
+    2899: CPS(d_2899),
+    2900: CPS(d_2900),
+    2901: CPS(d_2901),
+    2902: CPS(d_2902),
+    2903: CPS(d_2903),
+    2904: CPS(d_2904),
+    2905: CPS(d_2905),
+    2906: CPS(d_2906),
+    2907: CPS(d_2907),
+    2908: CPS(d_2908),
 }
 
 
 CODE = {
-    3280: x_3280,
-    3283: x_3283,
-    3287: x_3287,
-    3291: x_3291,
+    3305: x_3305,
+    3308: x_3308,
+    3312: x_3312,
+    3316: x_3316,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:280
-    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3280},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3281},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2875},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2876},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3283},"o":"+=","e":{"op":"var","n":"n~715","x":3284},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2877},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3285},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2878},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3286},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2879},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3287},"o":"+=","e":{"op":"var","n":"n~717","x":3288},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2880},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3289},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2881},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":3290},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2882},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3291},"o":"+=","e":{"op":"var","n":"n~719","x":3292},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2883}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2874},"vp":{"op":"lit","v":2,"x":3293},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
+    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3305},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3306},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2900},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":3307},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2901},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3308},"o":"+=","e":{"op":"var","n":"n~731","x":3309},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2902},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":3310},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2903},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":3311},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3312},"o":"+=","e":{"op":"var","n":"n~733","x":3313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2905},{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":3314},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2906},{"op":"let","v":"r~736","e":{"op":"lit","v":"plants","x":3315},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2907},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3316},"o":"+=","e":{"op":"var","n":"n~735","x":3317},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2908}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2899},"vp":{"op":"lit","v":2,"x":3318},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
 }

@@ -53,95 +53,96 @@ K = [
 ]
 
 
-x_1102 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1103 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1107 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1109 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:326
-x_1111 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1112 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1113 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1117 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1118 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1119 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1121 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1122 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1123 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1124 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1125 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1126 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1130 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1113 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1114 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1118 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1120 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:326
+x_1122 = _C.x_552  # rules_data/terraforming_mars/definitions/board.yaml:124
+x_1123 = _C.x_553  # rules_data/terraforming_mars/definitions/board.yaml:125
+x_1124 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:126
+x_1125 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:127
+x_1129 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1130 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:100
+x_1131 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
+x_1133 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_1134 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:103
+x_1135 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1136 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1137 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1138 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:105
+x_1142 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def d_978(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
+def d_989(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_981(ctx, E):
+    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'r~732', 'energy', True)
+    if not d_992(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'r~734', 'steel', True)
+    c, key = KEYPLACE(ctx, 997, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-d_979 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_980 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_990 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_991 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:325
 
 
-def d_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1102(ctx, E):
+    if not x_1113(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 994, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_982 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_993 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 994, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
     return True
 
 
-d_984 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_985 = _C.d_658  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_995 = _C.d_779  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_996 = _C.d_665  # rules_data/terraforming_mars/cards/001-070.yaml:325
 
 
-def d_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 997, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
     return True
 
 
-def t_987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
+def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,152 +150,156 @@ def t_987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'city', True)
-        return t_990(ctx, k, s, E)
+        LOCAL(ctx, E, 't~735', 'city', True)
+        return t_1001(ctx, k, s, E)
 
-    return t_988(ctx, r1, s, E)
-
-
-t_988 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:326
-d_989 = _C.d_744  # rules_data/terraforming_mars/cards/001-070.yaml:326
+    return t_999(ctx, r1, s, E)
 
 
-def t_990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_999 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:326
+d_1000 = _C.d_752  # rules_data/terraforming_mars/cards/001-070.yaml:326
+
+
+def t_1001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1111(ctx, E):
-        return t_991(ctx, k, s, E)
+    if x_1122(ctx, E):
+        return t_1002(ctx, k, s, E)
     return k()
 
 
-def t_991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_1112(ctx, E), True)
-    if not x_1113(ctx, E):
+    LOCAL(ctx, E, 'mine~739', x_1123(ctx, E), True)
+    LOCAL(ctx, E, 'legal~748', x_1124(ctx, E), True)
+    if not x_1125(ctx, E):
         return False
-    return t_994(ctx, k, s, E)
+    return t_1006(ctx, k, s, E)
 
 
-d_992 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_993 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_1003 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_1004 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:126
+d_1005 = _C.d_500  # rules_data/terraforming_mars/definitions/board.yaml:127
 
 
-def t_994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 994, None, [], k)
+    return CHOOSE(ctx, 1006, None, [], k)
 
 
-def t_995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1007(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_998(ctx, k, s, E)
+    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
+    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
+    return t_1010(ctx, k, s, E)
 
 
-d_996 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_997 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1008 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_1009 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:128
 
 
-def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1010(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 1011, ctx.state.get('board'), E.get('s~751'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_1001(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1130(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[6])
+    return t_1013(ctx, k, s, E)
 
 
-def d_999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1011(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 1011, ctx.state.get('board'), E.get('s~751'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_1130(ctx, E), '=', False, K[5])
     return True
 
 
-d_1000 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1001 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1002 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1003 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1004 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1005 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1006 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1007 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1012 = _C.d_507  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1013 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:102
+t_1014 = _C.t_509  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1015 = _C.t_510  # rules_data/terraforming_mars/definitions/board.yaml:103
+t_1016 = _C.t_511  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1017 = _C.t_512  # rules_data/terraforming_mars/definitions/board.yaml:104
+t_1018 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:105
+d_1019 = _C.d_514  # rules_data/terraforming_mars/definitions/board.yaml:106
 
 
 TRIALS = {
-    978: CPS(d_978),
-    979: CPS(d_979),
-    980: CPS(d_980),
-    981: CPS(d_981),
-    982: CPS(d_982),
-    983: CPS(d_983),
-    984: CPS(d_984),
-    985: CPS(d_985),
-    986: CPS(d_986),
-    987: t_987,
-    988: t_988,
     989: CPS(d_989),
-    990: t_990,
-    991: t_991,
+    990: CPS(d_990),
+    991: CPS(d_991),
     992: CPS(d_992),
     993: CPS(d_993),
-    994: t_994,
-    995: t_995,
+    994: CPS(d_994),
+    995: CPS(d_995),
     996: CPS(d_996),
     997: CPS(d_997),
     998: t_998,
-    999: CPS(d_999),
+    999: t_999,
     1000: CPS(d_1000),
     1001: t_1001,
     1002: t_1002,
-    1003: t_1003,
-    1004: t_1004,
-    1005: t_1005,
+    1003: CPS(d_1003),
+    1004: CPS(d_1004),
+    1005: CPS(d_1005),
     1006: t_1006,
-    1007: CPS(d_1007),
+    1007: t_1007,
+    1008: CPS(d_1008),
+    1009: CPS(d_1009),
+    1010: t_1010,
+    1011: CPS(d_1011),
+    1012: CPS(d_1012),
+    1013: t_1013,
+    1014: t_1014,
+    1015: t_1015,
+    1016: t_1016,
+    1017: t_1017,
+    1018: t_1018,
+    1019: CPS(d_1019),
 }
 
 
 CODE = {
-    1102: x_1102,
-    1103: x_1103,
-    1107: x_1107,
-    1109: x_1109,
-    1111: x_1111,
-    1112: x_1112,
     1113: x_1113,
-    1117: x_1117,
+    1114: x_1114,
     1118: x_1118,
-    1119: x_1119,
-    1121: x_1121,
+    1120: x_1120,
     1122: x_1122,
     1123: x_1123,
     1124: x_1124,
     1125: x_1125,
-    1126: x_1126,
+    1129: x_1129,
     1130: x_1130,
+    1131: x_1131,
+    1133: x_1133,
+    1134: x_1134,
+    1135: x_1135,
+    1136: x_1136,
+    1137: x_1137,
+    1138: x_1138,
+    1142: x_1142,
 }
 AT = {
 }
@@ -302,5 +307,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:319
-    'underground_city': '{"id":"underground_city","number":"032","name":{"en":"Underground City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1100},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":979},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1101},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":980},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1102},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":982},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1103},"o":"-=","e":{"op":"var","n":"n~715","x":1104},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":983}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":981},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1105},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":984},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":1106},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":985},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1107},"o":"+=","e":{"op":"var","n":"n~717","x":1108},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":986}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":978},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1109},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":988},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":1110},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":989},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":1111},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":1112},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":992},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":1113},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":993},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":1114},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":1115},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":996},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":1116},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":997},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":1117},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1118},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":999},{"op":"set","t":{"op":"st","k":"last_space","x":1119},"o":"=","e":{"op":"var","n":"s~732","x":1120},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1000},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1121},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":1122},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1003},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":1123},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":1124},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1125},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1005},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1004},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":1126},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1006},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":1127},"space":{"op":"var","n":"s~732","x":1128},"by":{"op":"var","n":"you","x":1129}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1007}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1002},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1001}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":998}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":995},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":1130}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":994}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":991},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":990}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":987},"source":{"doc":"tm-facts","section":"cards.json #032"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:319"}',
+    'underground_city': '{"id":"underground_city","number":"032","name":{"en":"Underground City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":1111},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":990},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":1112},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":991},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1113},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":993},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1114},"o":"-=","e":{"op":"var","n":"n~731","x":1115},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":994}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":992},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":1116},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":995},{"op":"let","v":"r~734","e":{"op":"lit","v":"steel","x":1117},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":996},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1118},"o":"+=","e":{"op":"var","n":"n~733","x":1119},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":997}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":989},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1120},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":999},{"op":"let","v":"t~735","e":{"op":"lit","v":"city","x":1121},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1000},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":1122},"t":{"op":"seq","b":[{"op":"let","v":"mine~739","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"filt","v":"x~737","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~737"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1123},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1003},{"op":"let","v":"legal~748","e":{"op":"letx","v":"open~744","e":{"op":"filt","v":"s~741","src":{"op":"filt","v":"x~740","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~739"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~741"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~743","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~743"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~743"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~747","e":{"op":"filt","v":"s~745","src":{"op":"var","n":"open~744"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~747"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~747"},"b":{"op":"var","n":"open~744"}}},"b":{"op":"var","n":"open~744"}},"x":1124},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":1004},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~748"}]},"b":{"op":"lit","v":0},"x":1125},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":1005},{"op":"choose","alts":[{"gens":[{"v":"space~749","src":{"op":"var","n":"legal~748","x":1126},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~735","x":1127},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1008},{"op":"let","v":"s~751","e":{"op":"var","n":"space~749","x":1128},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1009},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{},"x":1129},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~750"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1130},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1011},{"op":"set","t":{"op":"st","k":"last_space","x":1131},"o":"=","e":{"op":"var","n":"s~751","x":1132},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1012},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1133},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"bonus","d":null,"x":1134},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1015},{"op":"for","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces","x":1135},"w":{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false,"x":1136},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1137},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1017},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1016},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"effect","d":null,"x":1138},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1018},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~750","x":1139},"space":{"op":"var","n":"s~751","x":1140},"by":{"op":"var","n":"you","x":1141}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1019}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1014},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1013}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1010}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1007},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~749"}],"x":1142}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1006}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1002},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":1001}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":998},"source":{"doc":"tm-facts","section":"cards.json #032"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:319"}',
 }

@@ -49,306 +49,306 @@ K = [
 ]
 
 
-x_3935 = _C.x_437  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_3936 = _C.x_438  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_3937 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_3938 = _C.x_440  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3939 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3940 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3942 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_3943 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3944 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3945 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3946 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3947 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3948 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3949 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3951 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3953 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3955 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3959 = _C.x_1850  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3968 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_3969 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_3970 = _C.x_443  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_3971 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3972 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3973 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3975 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_3976 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3977 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3978 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3979 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3980 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3981 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3982 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3984 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3986 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3988 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3992 = _C.x_1865  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def t_3477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 10, True)
-    return t_3446(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~731', 10, True)
+    return t_3479(ctx, k, s, E)
 
 
-def d_3445(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3478(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 10, True)
+    LOCAL(ctx, E, 'n~731', 10, True)
     return True
 
 
-def t_3446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3479(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
-    LOCAL(ctx, E, 'sv~717', 0, True)
-    LOCAL(ctx, E, 'tv~718', 0, True)
-    return t_3450(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~732', E.get('n~731'), True)
+    LOCAL(ctx, E, 'sv~733', 0, True)
+    LOCAL(ctx, E, 'tv~734', 0, True)
+    return t_3483(ctx, k, s, E)
 
 
-d_3447 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3448 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3449 = _C.d_396  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3480 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3481 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3482 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:112
 
 
-def t_3450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3483(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_3935(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_3936(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_3937(ctx, E), True)
-    return t_3454(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~735', x_3968(ctx, E), True)
+    LOCAL(ctx, E, 't_v~736', x_3969(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~737', x_3970(ctx, E), True)
+    return t_3487(ctx, k, s, E)
 
 
-d_3451 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3452 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3453 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
+d_3484 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3485 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3486 = _C.d_404  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def t_3454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3938(ctx, E):
-        return d_3455(ctx, E) and k()
-    return t_3458(ctx, k, s, E)
+    if x_3971(ctx, E):
+        return d_3488(ctx, E) and k()
+    return t_3491(ctx, k, s, E)
 
 
-def d_3455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3488(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3939(ctx, E):
+    if not x_3972(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3490, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[1])
     return True
 
 
-d_3456 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3489 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3490, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[1])
     return True
 
 
-def t_3458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3942(ctx, E):
+    if not x_3975(ctx, E):
         return False
-    return t_3460(ctx, k, s, E)
+    return t_3493(ctx, k, s, E)
 
 
-d_3459 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3492 = _C.d_410  # rules_data/terraforming_mars/definitions/cards.yaml:92
 
 
-def t_3460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3460, None, [], k)
+    return CHOOSE(ctx, 3493, None, [], k)
 
 
-def d_3461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3495, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3948(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3463, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_3981(ctx, E), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 3496, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3464, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 3497, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 3498, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[1])
     return True
 
 
-def d_3462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3495, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3948(ctx, E), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, x_3981(ctx, E), '-=', False, K[1])
     return True
 
 
-def d_3463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3463, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3496, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[1])
     return True
 
 
-def d_3464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3464, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3497, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[1])
     return True
 
 
-def d_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3498, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[1])
     return True
 
 
-def d_3466(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3499(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~725', 2, True)
-    LOCAL(ctx, E, 'r~726', 'heat', True)
-    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
+    LOCAL(ctx, E, 'n~741', 2, True)
+    LOCAL(ctx, E, 'r~742', 'heat', True)
+    c, key = KEYPLACE(ctx, 3502, PL(ctx, E.get('you')).get('prod'), E.get('r~742'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~741'), '+=', False, K[2])
     return True
 
 
-def d_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3500(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~725', 2, True)
+    LOCAL(ctx, E, 'n~741', 2, True)
     return True
 
 
-def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3501(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~726', 'heat', True)
+    LOCAL(ctx, E, 'r~742', 'heat', True)
     return True
 
 
-def d_3469(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
+    c, key = KEYPLACE(ctx, 3502, PL(ctx, E.get('you')).get('prod'), E.get('r~742'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~741'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    3444: t_3444,
-    3445: CPS(d_3445),
-    3446: t_3446,
-    3447: CPS(d_3447),
-    3448: CPS(d_3448),
-    3449: CPS(d_3449),
-    3450: t_3450,
-    3451: CPS(d_3451),
-    3452: CPS(d_3452),
-    3453: CPS(d_3453),
-    3454: t_3454,
-    3455: CPS(d_3455),
-    3456: CPS(d_3456),
-    3457: CPS(d_3457),
-    3458: t_3458,
-    3459: CPS(d_3459),
-    3460: t_3460,
-    3461: CPS(d_3461),
-    3462: CPS(d_3462),
-    3463: CPS(d_3463),
-    3464: CPS(d_3464),
-    3465: CPS(d_3465),
-    3466: CPS(d_3466),
-    3467: CPS(d_3467),
-    3468: CPS(d_3468),
-    3469: CPS(d_3469),
+    3477: t_3477,
+    3478: CPS(d_3478),
+    3479: t_3479,
+    3480: CPS(d_3480),
+    3481: CPS(d_3481),
+    3482: CPS(d_3482),
+    3483: t_3483,
+    3484: CPS(d_3484),
+    3485: CPS(d_3485),
+    3486: CPS(d_3486),
+    3487: t_3487,
+    3488: CPS(d_3488),
+    3489: CPS(d_3489),
+    3490: CPS(d_3490),
+    3491: t_3491,
+    3492: CPS(d_3492),
+    3493: t_3493,
+    3494: CPS(d_3494),
+    3495: CPS(d_3495),
+    3496: CPS(d_3496),
+    3497: CPS(d_3497),
+    3498: CPS(d_3498),
+    3499: CPS(d_3499),
+    3500: CPS(d_3500),
+    3501: CPS(d_3501),
+    3502: CPS(d_3502),
 }
 
 
 CODE = {
-    3935: x_3935,
-    3936: x_3936,
-    3937: x_3937,
-    3938: x_3938,
-    3939: x_3939,
-    3940: x_3940,
-    3942: x_3942,
-    3943: x_3943,
-    3944: x_3944,
-    3945: x_3945,
-    3946: x_3946,
-    3947: x_3947,
-    3948: x_3948,
-    3949: x_3949,
-    3951: x_3951,
-    3953: x_3953,
-    3955: x_3955,
-    3959: x_3959,
+    3968: x_3968,
+    3969: x_3969,
+    3970: x_3970,
+    3971: x_3971,
+    3972: x_3972,
+    3973: x_3973,
+    3975: x_3975,
+    3976: x_3976,
+    3977: x_3977,
+    3978: x_3978,
+    3979: x_3979,
+    3980: x_3980,
+    3981: x_3981,
+    3982: x_3982,
+    3984: x_3984,
+    3986: x_3986,
+    3988: x_3988,
+    3992: x_3992,
 }
 AT = {
 }
@@ -356,5 +356,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:634
-    'underground_detonations': '{"id":"underground_detonations","number":"202","name":{"en":"Underground Detonations"},"type":"active","cost":6,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":10,"x":3931},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3445},{"op":"seq","b":[{"op":"let","v":"price~716","e":{"op":"var","n":"n~715","x":3932},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3447},{"op":"let","v":"sv~717","e":{"op":"lit","v":0,"x":3933},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3448},{"op":"let","v":"tv~718","e":{"op":"lit","v":0,"x":3934},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3449},{"op":"seq","b":[{"op":"let","v":"s_v~719","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~717"},"b":{"op":"lit","v":0},"x":3935},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3451},{"op":"let","v":"t_v~720","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~718"},"b":{"op":"lit","v":0},"x":3936},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3452},{"op":"let","v":"h_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3937},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3453},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~719"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":0},"x":3938},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~716"},"x":3939},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3456},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3940},"o":"-=","e":{"op":"var","n":"price~716","x":3941},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3457}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3455},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"price~716"},"x":3942},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3459},{"op":"choose","alts":[{"gens":[{"v":"s~722","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~719"}}]}]},"b":{"op":"lit","v":0}},"x":3943},"label":"s"},{"v":"t~723","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~720"}}]}]},"b":{"op":"lit","v":0}},"x":3944},"label":"t"},{"v":"h~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":3945},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~722"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"var","n":"price~716"}}]}}],"x":3946}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3947},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}],"x":3948},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3462},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3949},"o":"-=","e":{"op":"var","n":"s~722","x":3950},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3463},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3951},"o":"-=","e":{"op":"var","n":"t~723","x":3952},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3464},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3953},"o":"-=","e":{"op":"var","n":"h~724","x":3954},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3465}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3461},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~722"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~723"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~724"}]},"b":{"op":"lit","v":{}}},"x":3955}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~716","x":3956}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3460}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3458},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3454}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3450}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3446}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3444},"effect":{"op":"seq","b":[{"op":"let","v":"n~725","e":{"op":"lit","v":2,"x":3957},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3467},{"op":"let","v":"r~726","e":{"op":"lit","v":"heat","x":3958},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3468},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~726"},"d":0,"x":3959},"o":"+=","e":{"op":"var","n":"n~725","x":3960},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3469}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3466}}],"source":{"doc":"tm-facts","section":"cards.json #202"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:634"}',
+    'underground_detonations': '{"id":"underground_detonations","number":"202","name":{"en":"Underground Detonations"},"type":"active","cost":6,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":10,"x":3964},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3478},{"op":"seq","b":[{"op":"let","v":"price~732","e":{"op":"var","n":"n~731","x":3965},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3480},{"op":"let","v":"sv~733","e":{"op":"lit","v":0,"x":3966},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3481},{"op":"let","v":"tv~734","e":{"op":"lit","v":0,"x":3967},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3482},{"op":"seq","b":[{"op":"let","v":"s_v~735","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~733"},"b":{"op":"lit","v":0},"x":3968},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3484},{"op":"let","v":"t_v~736","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~734"},"b":{"op":"lit","v":0},"x":3969},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3485},{"op":"let","v":"h_v~737","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3970},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3486},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~735"},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"lit","v":0},"x":3971},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~732"},"x":3972},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3489},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3973},"o":"-=","e":{"op":"var","n":"price~732","x":3974},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3490}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3488},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"price~732"},"x":3975},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3492},{"op":"choose","alts":[{"gens":[{"v":"s~738","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~735"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~735"}}]}]},"b":{"op":"lit","v":0}},"x":3976},"label":"s"},{"v":"t~739","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~736"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~736"}}]}]},"b":{"op":"lit","v":0}},"x":3977},"label":"t"},{"v":"h~740","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~737"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~737"}}]}]},"b":{"op":"lit","v":0}},"x":3978},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~738"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"var","n":"price~732"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~739"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"var","n":"price~732"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~740"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"var","n":"price~732"}}]}}],"x":3979}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3980},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}],"x":3981},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3495},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3982},"o":"-=","e":{"op":"var","n":"s~738","x":3983},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3496},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3984},"o":"-=","e":{"op":"var","n":"t~739","x":3985},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3497},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3986},"o":"-=","e":{"op":"var","n":"h~740","x":3987},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3498}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3494},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~735"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~738"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~736"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~739"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~737"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~740"}]},"b":{"op":"lit","v":{}}},"x":3988}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~732","x":3989}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3493}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3491},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3487}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3483}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3479}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3477},"effect":{"op":"seq","b":[{"op":"let","v":"n~741","e":{"op":"lit","v":2,"x":3990},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3500},{"op":"let","v":"r~742","e":{"op":"lit","v":"heat","x":3991},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3501},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~742"},"d":0,"x":3992},"o":"+=","e":{"op":"var","n":"n~741","x":3993},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3502}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3499}}],"source":{"doc":"tm-facts","section":"cards.json #202"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:634"}',
 }

@@ -47,84 +47,84 @@ K = [
 ]
 
 
-x_2762 = _C.x_1159  # rules_data/terraforming_mars/cards/071-140.yaml:607
+x_2785 = _C.x_1171  # rules_data/terraforming_mars/cards/071-140.yaml:607
 
 
-def x_2766(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def x_2789(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2766, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('microbe') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('microbe') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('microbe')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (2789, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('microbe') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('microbe') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('microbe')))) is int else AR('+', _w6, _w7)))
 
 
-x_2767 = _C.x_2767  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
-x_2768 = _C.x_2768  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+x_2790 = _C.x_2790  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+x_2791 = _C.x_2791  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
 
 
-def d_2434(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2457(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 1, True)
-    LOCAL(ctx, E, 'r~721', 'plants', True)
-    LOCAL(ctx, E, 'm~722', 2, True)
-    LOCAL(ctx, E, 'k~723', x_2766(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2439, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
+    LOCAL(ctx, E, 'n~736', 1, True)
+    LOCAL(ctx, E, 'r~737', 'plants', True)
+    LOCAL(ctx, E, 'm~738', 2, True)
+    LOCAL(ctx, E, 'k~739', x_2789(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2462, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2768(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2791(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2435 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:614
-d_2436 = _C.d_916  # rules_data/terraforming_mars/cards/071-140.yaml:614
-d_2437 = _C.d_2437  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2458 = _C.d_1032  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2459 = _C.d_926  # rules_data/terraforming_mars/cards/071-140.yaml:614
+d_2460 = _C.d_2460  # rules_data/terraforming_mars/cards/071-140.yaml:614
 
 
-def d_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2461(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~723', x_2766(ctx, E), True)
+    LOCAL(ctx, E, 'k~739', x_2789(ctx, E), True)
     return True
 
 
-def d_2439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+def d_2462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2439, PL(ctx, E.get('you')).get('prod'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, 2462, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2768(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2791(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2434: CPS(d_2434),
-    2435: CPS(d_2435),
-    2436: CPS(d_2436),
-    2437: CPS(d_2437),
-    2438: CPS(d_2438),
-    2439: CPS(d_2439),
+    2457: CPS(d_2457),
+    2458: CPS(d_2458),
+    2459: CPS(d_2459),
+    2460: CPS(d_2460),
+    2461: CPS(d_2461),
+    2462: CPS(d_2462),
 }
 
 
 CODE = {
-    2762: x_2762,
-    2766: x_2766,
-    2767: x_2767,
-    2768: x_2768,
+    2785: x_2785,
+    2789: x_2789,
+    2790: x_2790,
+    2791: x_2791,
 }
 AT = {
-    2766: 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    2789: 'rules_data/terraforming_mars/cards/071-140.yaml:614',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:607
-    'worms': '{"id":"worms","number":"130","name":{"en":"Worms"},"type":"automated","cost":8,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2762},"effect":{"op":"seq","b":[{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":2763},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2435},{"op":"let","v":"r~721","e":{"op":"lit","v":"plants","x":2764},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2436},{"op":"let","v":"m~722","e":{"op":"lit","v":2,"x":2765},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2437},{"op":"let","v":"k~723","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"microbe"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"microbe"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~719","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~719"},"b":{"op":"lit","v":"microbe"}}}]}},"x":2766},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2438},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~721"},"d":0,"x":2767},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~720"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~723"},"b":{"op":"var","n":"m~722"}},"x":2768},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:113","id":2439}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2434},"source":{"doc":"tm-facts","section":"cards.json #130 (plant production per 2 microbe tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:607"}',
+    'worms': '{"id":"worms","number":"130","name":{"en":"Worms"},"type":"automated","cost":8,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2785},"effect":{"op":"seq","b":[{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":2786},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2458},{"op":"let","v":"r~737","e":{"op":"lit","v":"plants","x":2787},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2459},{"op":"let","v":"m~738","e":{"op":"lit","v":2,"x":2788},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2460},{"op":"let","v":"k~739","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"microbe"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"microbe"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~735","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~735"},"b":{"op":"lit","v":"microbe"}}}]}},"x":2789},"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2461},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~737"},"d":0,"x":2790},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~736"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~739"},"b":{"op":"var","n":"m~738"}},"x":2791},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:113","id":2462}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:614","id":2457},"source":{"doc":"tm-facts","section":"cards.json #130 (plant production per 2 microbe tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:607"}',
 }

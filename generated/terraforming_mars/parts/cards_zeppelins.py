@@ -47,88 +47,88 @@ K = [
 ]
 
 
-x_2755 = _C.x_2755  # rules_data/terraforming_mars/cards/071-140.yaml:596
+x_2778 = _C.x_2778  # rules_data/terraforming_mars/cards/071-140.yaml:596
 
 
-def x_2758(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def x_2781(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_718 for v_s_718 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_718, {}) if type(_h1) is dict else KEY(_h1, v_s_718, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('type', None) if type(v_s_718) is str else None) != 'off_map')) else False)])
-    return MEMO(ctx, (2758, ctx.stamps.get('board', 0),), compute)
+        return len([v_s_734 for v_s_734 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_734, {}) if type(_h1) is dict else KEY(_h1, v_s_734, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_734, NOREC).get('type', None) if type(v_s_734) is str else None) != 'off_map')) else False)])
+    return MEMO(ctx, (2781, ctx.stamps.get('board', 0),), compute)
 
 
-x_2759 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2782 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def x_2760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~719'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~721'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~735'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~737'))) is int else num(_w2)))
 
 
-def d_2429(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def d_2452(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    LOCAL(ctx, E, 'k~721', x_2758(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2433, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~735', 1, True)
+    LOCAL(ctx, E, 'r~736', 'megacredits', True)
+    LOCAL(ctx, E, 'k~737', x_2781(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2456, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2760(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2783(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2430 = _C.d_351  # rules_data/terraforming_mars/cards/071-140.yaml:602
-d_2431 = _C.d_664  # rules_data/terraforming_mars/cards/071-140.yaml:602
+d_2453 = _C.d_355  # rules_data/terraforming_mars/cards/071-140.yaml:602
+d_2454 = _C.d_671  # rules_data/terraforming_mars/cards/071-140.yaml:602
 
 
-def d_2432(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
+def d_2455(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~721', x_2758(ctx, E), True)
+    LOCAL(ctx, E, 'k~737', x_2781(ctx, E), True)
     return True
 
 
-def d_2433(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2433, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2456, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2760(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2783(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2429: CPS(d_2429),
-    2430: CPS(d_2430),
-    2431: CPS(d_2431),
-    2432: CPS(d_2432),
-    2433: CPS(d_2433),
+    2452: CPS(d_2452),
+    2453: CPS(d_2453),
+    2454: CPS(d_2454),
+    2455: CPS(d_2455),
+    2456: CPS(d_2456),
 }
 
 
 CODE = {
-    2755: x_2755,
-    2758: x_2758,
-    2759: x_2759,
-    2760: x_2760,
+    2778: x_2778,
+    2781: x_2781,
+    2782: x_2782,
+    2783: x_2783,
 }
 AT = {
-    2758: 'rules_data/terraforming_mars/cards/071-140.yaml:602',
-    2760: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2781: 'rules_data/terraforming_mars/cards/071-140.yaml:602',
+    2783: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:596
-    'zeppelins': '{"id":"zeppelins","number":"129","name":{"en":"Zeppelins"},"type":"automated","cost":13,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":2755},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":2756},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2430},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":2757},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2431},{"op":"let","v":"k~721","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~718","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~718"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~718"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~718"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":2758},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2432},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2759},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~719"},"b":{"op":"var","n":"k~721"},"x":2760},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2433}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2429},"vp":{"op":"lit","v":1,"x":2761},"source":{"doc":"tm-facts","section":"cards.json #129 (cities on Mars)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:596"}',
+    'zeppelins': '{"id":"zeppelins","number":"129","name":{"en":"Zeppelins"},"type":"automated","cost":13,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":2778},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":2779},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2453},{"op":"let","v":"r~736","e":{"op":"lit","v":"megacredits","x":2780},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2454},{"op":"let","v":"k~737","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~734","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~734"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":2781},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2455},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2782},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~735"},"b":{"op":"var","n":"k~737"},"x":2783},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2456}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2452},"vp":{"op":"lit","v":1,"x":2784},"source":{"doc":"tm-facts","section":"cards.json #129 (cities on Mars)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:596"}',
 }
