@@ -67,8 +67,31 @@ def PL(ctx: Any, p: Any) -> dict[str, Any]:  # noqa: N802
 
 
 def FLD(ctx: Any, node: dict[str, Any], rid: Any) -> Any:  # noqa: N802
-    """A record's field (the interpreter's ``fld``, with ``rid`` already evaluated)."""
-    return _fld_of(ctx, node, rid)
+    """A record's field (the interpreter's ``fld``, with ``rid`` already evaluated). What
+    the record holds there is looked up once per rules (``Index.field_cache``, by kind,
+    id and field): a value (code references made) is returned as it is, an expression is
+    evaluated with ``this`` = the record as ``values._fld_of`` does (every time: it reads
+    the state)."""
+    if type(rid) is not str:
+        return node.get("d")
+    cache = ctx.index.field_cache
+    key = (FLD, node["kind"], rid, node["f"])
+    hit = cache.get(key)
+    if hit is None:
+        rec = (ctx.rules["records"].get(node["kind"]) or {}).get(rid)
+        value = node.get("d") if rec is None else rec.get(node["f"], node.get("d"))
+        hit = cache[key] = (True, value) \
+            if isinstance(value, dict) and "op" in value and "id" not in value \
+            else (False, _fld_of(ctx, node, rid))
+    if not hit[0]:
+        return hit[1]
+    names = {**ctx.env(), "this": rid}
+    frames = ctx.frames
+    frames.append({"k": "scope", "env": names})  # ctx.scope, inlined
+    try:
+        return ev(ctx, hit[1], names)
+    finally:
+        frames.pop()
 
 
 def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa: N802
