@@ -39,8 +39,12 @@ def MEMO(ctx: Any, key: tuple[Any, ...], compute: Any) -> Any:  # noqa: N802
     memo = ctx.memo if len(key) > 1 else ctx.index.memo
     try:
         hit = memo.get(key, _NONE)
-    except TypeError:  # a name holds a list or a mapping: not kept
-        return compute()
+    except TypeError:  # a name holds a list: kept by its items (a mapping: not kept)
+        try:
+            key = tuple(tuple(k) if type(k) is list else k for k in key)
+            hit = memo.get(key, _NONE)
+        except TypeError:
+            return compute()
     if hit is not _NONE:
         return hit
     value = compute()

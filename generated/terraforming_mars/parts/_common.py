@@ -59,210 +59,210 @@ K = [
 ]
 
 
-def x_383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
-def x_384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~732'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~732'), 0) if type((_w1 := (ctx.state['players'][v_target_733] if type(v_target_733) is int and 0 <= v_target_733 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~732'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~731'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_733 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (384, E.get('n~731'), E.get('r~732'), ctx.stamps.get('prod', 0),), compute)
-
-
-def x_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    return list(range(len(ctx.state['players'])))
-
-
-def x_386(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~734'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~732'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~731'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~732'))) is str else 0))) is int else num(_w6)))
-
-
-def x_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~734'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~732'), 0))
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~747'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~747'), 0) if type((_w1 := (ctx.state['players'][v_target_748] if type(v_target_748) is int and 0 <= v_target_748 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~747'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~746'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_748 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (388, E.get('n~746'), E.get('r~747'), ctx.stamps.get('prod', 0),), compute)
 
 
 def x_389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    return list(range(len(ctx.state['players'])))
+
+
+def x_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~734')}
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~747'))) is str else 0))) is int else num(_w6)))
 
 
-def x_392(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_391(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~736'), 0))
+    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0))
 
 
-def d_348(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~749')}
+
+
+def x_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
+
+
+def d_352(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
+    LOCAL(ctx, E, 'n~746', 1, True)
     return True
 
 
-def d_349(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_353(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~732', 'titanium', True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
     return True
 
 
-def d_352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_356(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_384(ctx, E):
+    if not x_388(ctx, E):
         return False
     return True
 
 
-def d_355(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 1, True)
+    LOCAL(ctx, E, 'n~750', 1, True)
     return True
 
 
-def d_356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~736', 'titanium', True)
+    LOCAL(ctx, E, 'r~751', 'titanium', True)
     return True
 
 
-def x_397(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~732'), 0))
+    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0))
 
 
-def x_399(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def x_403(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~733'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~733'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~733'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~733'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~748'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~748'))) is str else 0))) is int else num(_w7)))
 
 
-def x_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~733'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~733'), 0))
+    return (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0))
 
 
-def x_405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~733'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)
 
 
-def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~733'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)
 
 
-def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~733'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~733'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0))
 
 
-def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
-def x_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~733'))
+    return FLD(ctx, K[1], E.get('p~748'))
 
 
-def x_413(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~735'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~733'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~733'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~748'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~748'), 0)))
 
 
-def x_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~735'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
+def d_364(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~732', 'energy', True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
     return True
 
 
-def t_363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_399(ctx, E), k)
+    return DO(ctx, x_403(ctx, E), k)
 
 
-def d_364(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_368(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~733', 'temperature', True)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
     return True
 
 
-def d_365(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_369(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~734', 1, True)
+    LOCAL(ctx, E, 'n~749', 1, True)
     return True
 
 
-def d_375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -274,113 +274,92 @@ def d_375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def t_376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_412(ctx, E)))
-    old = E.get('b~735', MISSING)
+    items = list(items_of(x_416(ctx, E)))
+    old = E.get('b~750', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~735', old)
+        UNSET(ctx, E, 'b~750', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~735', item, True)
-            if x_413(ctx, E):
-                return t_377(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~750', item, True)
+            if x_417(ctx, E):
+                return t_381(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_414(ctx, E), k)
+    return DO(ctx, x_418(ctx, E), k)
 
 
-def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~733'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')})
     return True
 
 
-def x_417(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
+def x_421(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
 
 
-def x_420(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~732'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~731'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~732'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~747'))) is str else 0))) is int else num(_w6)))
 
 
-def x_426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~734'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~734'), 0) if type((_w1 := (ctx.state['players'][v_target_735] if type(v_target_735) is int and 0 <= v_target_735 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~734'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~733'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_735 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (426, E.get('n~733'), E.get('r~734'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~749'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~749'), 0) if type((_w1 := (ctx.state['players'][v_target_750] if type(v_target_750) is int and 0 <= v_target_750 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~749'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_750 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (430, E.get('n~748'), E.get('r~749'), ctx.stamps.get('prod', 0),), compute)
 
 
-def x_428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~736'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~734'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~733'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~734'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
 
 
-def x_429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~736'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~734'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
-def x_431(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_435(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~736')}
+    return {'target': E.get('target~751')}
 
 
-def x_434(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~738'), 0))
-
-
-def d_381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    return True
-
-
-def d_383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_420(ctx, E):
-        return False
-    return True
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
 def d_385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
@@ -389,260 +368,281 @@ def d_385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
     return True
 
 
-def d_386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'heat', True)
-    return True
-
-
-def d_389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_426(ctx, E):
+    if not x_424(ctx, E):
         return False
     return True
 
 
-def d_392(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_389(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~737', 2, True)
+    LOCAL(ctx, E, 'n~748', 1, True)
     return True
 
 
-def x_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_390(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (E.get('sv~733') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    return True
 
 
-def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (E.get('tv~734') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    if not x_430(ctx, E):
+        return False
+    return True
 
 
-def x_443(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_396(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~752', 2, True)
+    return True
+
+
+def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~748') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~749') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~735'))) is type((_w2 := E.get('t_v~736'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~737'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~750'))) is type((_w2 := E.get('t_v~751'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~732'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~747'))) is int else num(_w4)))
 
 
-def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
-def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~735'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~736'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~737'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~732'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~751'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~752'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~747'))) is int else num(_w22)))
 
 
-def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~732'))) is type((_w4 := E.get('s_v~735'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~735'))]) if ((_w6 if type((_w6 := E.get('s_v~735'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('s_v~750'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~750'))]) if ((_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_454(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~732'))) is type((_w4 := E.get('t_v~736'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~736'))]) if ((_w6 if type((_w6 := E.get('t_v~736'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('t_v~751'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~751'))]) if ((_w6 if type((_w6 := E.get('t_v~751'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~732'))) is type((_w4 := E.get('h_v~737'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~737'))]) if ((_w6 if type((_w6 := E.get('h_v~737'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~752'))]) if ((_w6 if type((_w6 := E.get('h_v~752'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~732'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~738'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~735'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~739'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~736'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~740'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~737'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~738'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~738'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~735'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~739'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~736'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~740'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~737'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~735'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~732'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~739'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~738'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~735'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~739'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~736'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~740'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~737'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~736'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~732'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~740'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~738'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~735'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~739'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~736'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~740'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~737'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~737'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~732'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~753'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~753'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~750'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~754'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~751'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~755'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~752'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~750'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~747'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~754'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~753'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~750'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~754'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~751'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~755'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~752'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~751'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~747'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~755'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~753'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~750'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~754'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~751'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~755'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~752'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~752'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~747'))) is int else num(_w53)))) else False))) else False)
 
 
-def x_454(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_458(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~732'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~738'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~735'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~739'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~736'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~740'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~737'))) is int else num(_w7))))])
-
-
-def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
-
-
-def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    if E is None:
-        E = ctx.env()
-    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])
 
 
 def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
+    return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
+
+
+def x_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
+    return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
+
+
+def x_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    if E is None:
+        E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
-def x_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~732'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~738'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~735'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~739'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~736'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~740'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~737'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~738')} if ((_w8 if type((_w8 := E.get('s_v~735'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~739')} if ((_w11 if type((_w11 := E.get('t_v~736'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~740')} if ((_w14 if type((_w14 := E.get('h_v~737'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~753')} if ((_w8 if type((_w8 := E.get('s_v~750'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~754')} if ((_w11 if type((_w11 := E.get('t_v~751'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~755')} if ((_w14 if type((_w14 := E.get('h_v~752'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
 
 
-def x_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
-def x_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return ctx.state.get('deck')
 
 
-def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
-def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return ctx.state.get('discard')
 
 
-def x_471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
 
 
-def x_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def x_477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
-def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~732', E.get('n~731'), True)
+    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
     return True
 
 
-def d_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~733', 0, True)
+    LOCAL(ctx, E, 'sv~748', 0, True)
     return True
 
 
-def d_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~734', 0, True)
+    LOCAL(ctx, E, 'tv~749', 0, True)
     return True
 
 
-def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~735', x_441(ctx, E), True)
+    LOCAL(ctx, E, 's_v~750', x_445(ctx, E), True)
     return True
 
 
-def d_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~736', x_442(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_446(ctx, E), True)
     return True
 
 
-def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~737', x_443(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_447(ctx, E), True)
     return True
 
 
-def d_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_445(ctx, E):
+    if not x_449(ctx, E):
         return False
     return True
 
 
-def d_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_448(ctx, E):
+    if not x_452(ctx, E):
         return False
     return True
 
 
-def d_420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def d_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_465(ctx, E), '=', False, K[4])
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[4])
     return True
 
 
-def d_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def d_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -650,51 +650,51 @@ def d_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_473(ctx, E), '-=', True, K[4])
+    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_430(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_434(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~741', 1, True)
+    LOCAL(ctx, E, 'n~756', 1, True)
     return True
 
 
-def x_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-def x_522(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_526(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def d_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_471(ctx, E):
-        if not d_443(ctx, E):
+    if x_475(ctx, E):
+        if not d_447(ctx, E):
             return False
     return True
 
 
-def d_443(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -702,12 +702,12 @@ def d_443(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_473(ctx, E), '+=', True, K[7])
-    SET(ctx, 'deck', ctx.state, 'deck', x_473(ctx, E), '-=', True, K[4])
+        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[7])
+    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -715,21 +715,21 @@ def d_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_473(ctx, E), '+=', True, K[7])
+        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[7])
     return True
 
 
-def d_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'n~748', 3, True)
     return True
 
 
-def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
+def d_476(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -741,2960 +741,596 @@ def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return True
 
 
-def x_532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_536(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~731'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4)))
 
 
-def x_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0))
+    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))
 
 
-def x_538(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~738'), 0))
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
-def d_477(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_481(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_532(ctx, E):
+    if not x_536(ctx, E):
         return False
     return True
 
 
-def d_480(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_484(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~737', 1, True)
+    LOCAL(ctx, E, 'n~752', 1, True)
     return True
 
 
-def d_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_485(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~738', 'megacredits', True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
     return True
 
 
-def x_540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
+def x_544(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
-def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~734'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
-def x_552(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_736, 0) if type(_h1) is dict else KEY(_h1, v_p_736, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_736, NOREC).get('step', 0) if type(v_p_736) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_736, NOREC).get('max', 0) if type(v_p_736) is str else 0))) is int else num(_w4))) for v_p_736 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_736, NOREC).get('tile', None) if type(v_p_736) is str else None) == E.get('t~735'))))
-    return MEMO(ctx, (552, E.get('t~735'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_751, 0) if type(_h1) is dict else KEY(_h1, v_p_751, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('step', 0) if type(v_p_751) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('max', 0) if type(v_p_751) is str else 0))) is int else num(_w4))) for v_p_751 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_751, NOREC).get('tile', None) if type(v_p_751) is str else None) == E.get('t~750'))))
+    return MEMO(ctx, (556, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_553(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+def x_557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~735'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_738, NOREC).get('reserved', None) if type(v_x_738) is str else None) == E.get('this')) for v_x_738 in [v_x_737 for v_x_737 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_737, NOREC).get('type', None) if type(v_x_737) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (553, E.get('this'), E.get('t~735'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('reserved', None) if type(v_x_753) is str else None) == E.get('this')) for v_x_753 in [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (557, E.get('this'), E.get('t~750'),), compute)
 
 
-def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~735'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~735'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~735'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return (lambda v_open_744: ((lambda v_near_747: (v_near_747 if (FN['count'](ctx, None, v_near_747) > 0) else v_open_744))([v_s_745 for v_s_745 in items_of(v_open_744) if (True if ((E.get('you') != None)) and (any((True if ((v_x_746 in _h2 if type(_h2) in (list, dict) else IN(v_x_746, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_746, {}) if type(_h2) is dict else KEY(_h2, v_x_746, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_746 in ADJ(ctx, 'spaces', v_s_745))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~735'))) is str else None) == 'if_possible') else v_open_744))([v_s_741 for v_s_741 in [v_x_740 for v_x_740 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_740, NOREC).get('type', None) if type(v_x_740) is str else None) == _h1)] if (True if ((not (v_s_741 in _h2 if type(_h2) in (list, dict) else IN(v_s_741, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_741, NOREC).get('reserved', None) if type(v_s_741) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_741, NOREC).get('reserved', None) if type(v_s_741) is str else None) == E.get('t~735'))) or (((ctx.index.plain['spaces'].get(v_s_741, NOREC).get('reserved', None) if type(v_s_741) is str else None) == E.get('mine~739'))) else False)) and ((True if ((not (v_s_741 in _h3 if type(_h3) in (list, dict) else IN(v_s_741, _h3)))) or (((_h3.get(v_s_741, None) if type(_h3) is dict else KEY(_h3, v_s_741, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_741 in _h5 if type(_h5) in (list, dict) else IN(v_s_741, _h5))) or ((not any((True if ((v_x_742 in _h2 if type(_h2) in (list, dict) else IN(v_x_742, _h2))) and ((not (v_x_742 in _h5 if type(_h5) in (list, dict) else IN(v_x_742, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_742, {}) if type(_h2) is dict else KEY(_h2, v_x_742, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_742, {}) if type(_h2) is dict else KEY(_h2, v_x_742, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_743)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_742, {}) if type(_h2) is dict else KEY(_h2, v_x_742, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_743)) else False)) else False) for v_u_743 in items_of(_h4))) else False) for v_x_742 in ADJ(ctx, 'spaces', v_s_741)))) else False)) else False)])
-    return MEMO(ctx, (554, E.get('mine~739'), E.get('t~735'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~750'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~750'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_756 for v_s_756 in [v_x_755 for v_x_755 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('type', None) if type(v_x_755) is str else None) == _h1)] if (True if ((not (v_s_756 in _h2 if type(_h2) in (list, dict) else IN(v_s_756, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('mine~754'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_756 in _h4 if type(_h4) in (list, dict) else IN(v_s_756, _h4))) or ((not any((True if ((v_x_757 in _h2 if type(_h2) in (list, dict) else IN(v_x_757, _h2))) and ((not (v_x_757 in _h4 if type(_h4) in (list, dict) else IN(v_x_757, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_758)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h3))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
+    return MEMO(ctx, (558, E.get('mine~754'), E.get('t~750'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~748')) > 0)
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_761: ((lambda v_near_764: (v_near_764 if (FN['count'](ctx, None, v_near_764) > 0) else v_open_761))([v_s_762 for v_s_762 in items_of(v_open_761) if (True if ((E.get('you') != None)) and (any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~750'))) is str else None) == 'if_possible') else v_open_761))([v_s_760 for v_s_760 in items_of(E.get('empty~759')) if (True if ((not (v_s_760 in _h1 if type(_h1) in (list, dict) else IN(v_s_760, _h1)))) or (((_h1.get(v_s_760, None) if type(_h1) is dict else KEY(_h1, v_s_760, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (559, E.get('empty~759'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~751'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~751'), {}))
+    return (FN['count'](ctx, None, E.get('legal~765')) > 0)
 
 
-def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def x_564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~750'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~750'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~768'), {}))
 
 
-def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~767'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~767'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     return ctx.state.get('last_space')
 
 
-def x_564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~751'))
+    return FLD(ctx, K[8], E.get('s~768'))
 
 
-def x_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~751'))
+    return ADJ(ctx, 'spaces', E.get('s~768'))
 
 
-def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~752') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~752'), _w1))
+    return (E.get('x~769') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~769'), _w1))
 
 
-def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~752'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~752'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~769'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~750'))
+    return FLD(ctx, K[10], E.get('t~767'))
 
 
-def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~749')}
+    return {'space': E.get('space~766')}
 
 
-def d_485(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_489(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'n~746', 2, True)
     return True
 
 
-def d_491(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_495(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
     return True
 
 
-def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~739', x_553(ctx, E), True)
+    LOCAL(ctx, E, 'mine~754', x_557(ctx, E), True)
     return True
 
 
-def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+def d_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~748', x_554(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_558(ctx, E), True)
     return True
 
 
-def d_500(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+def d_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_555(ctx, E):
+    LOCAL(ctx, E, 'legal~765', x_559(ctx, E), True)
+    return True
+
+
+def d_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_560(ctx, E):
         return False
     return True
 
 
-def d_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def d_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
     return True
 
 
-def d_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
     return True
 
 
-def d_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def d_512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[11])
     return True
 
 
-def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_406(ctx, E):
-        return t_509(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_514(ctx, k, s, E)
     return k()
 
 
-def t_509(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def t_514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_511(ctx, r2, s, E)
+        return t_516(ctx, r2, s, E)
 
     def r2():
-        return t_513(ctx, r3, s, E)
+        return t_518(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~750'), 'space': E.get('s~751'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')})
         return k()
 
-    return t_510(ctx, r1, s, E)
+    return t_515(ctx, r1, s, E)
 
 
-def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def t_515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_564(ctx, E), k)
+    return DO(ctx, x_569(ctx, E), k)
 
 
-def t_511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_565(ctx, E)))
-    old = E.get('x~752', MISSING)
+    items = list(items_of(x_570(ctx, E)))
+    old = E.get('x~769', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~752', old)
+        UNSET(ctx, E, 'x~769', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~752', item, True)
-            if x_566(ctx, E):
-                return t_512(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~769', item, True)
+            if x_571(ctx, E):
+                return t_517(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_567(ctx, E), k)
+    return DO(ctx, x_572(ctx, E), k)
 
 
-def t_513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+def t_518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_568(ctx, E), k)
+    return DO(ctx, x_573(ctx, E), k)
 
 
-def d_514(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
+def d_519(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~750'), 'space': E.get('s~751'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')})
     return True
 
 
-def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~731'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~731'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~731'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~731'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~746'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~746'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~746'))) is str else 0))) is int else num(_w7)))
 
 
-def x_578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~731'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~731'), 0))
+    return (_w1.get(E.get('p~746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~746'), 0))
 
 
-def x_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~731'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~746'))) is str else 0)
 
 
-def x_581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~731'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~746'))) is str else None) != None)
 
 
-def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_587(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~731'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~731'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~746'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~746'))) is str else None), 0))
 
 
-def x_586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~731'))
+    return FLD(ctx, K[1], E.get('p~746'))
 
 
-def x_587(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~733'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~731'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~731'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~746'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~746'), 0)))
 
 
-def x_588(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~733'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_596(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~736'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~735'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~735'), 'target': E.get('target~736'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~750'), 'target': E.get('target~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_602(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~736'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~735'), 0))
+    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-def d_518(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_523(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~731', 'temperature', True)
+    LOCAL(ctx, E, 'p~746', 'temperature', True)
     return True
 
 
-def d_519(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_524(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~732', 1, True)
+    LOCAL(ctx, E, 'n~747', 1, True)
     return True
 
 
-def t_530(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_535(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_586(ctx, E)))
-    old = E.get('b~733', MISSING)
+    items = list(items_of(x_591(ctx, E)))
+    old = E.get('b~748', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~733', old)
+        UNSET(ctx, E, 'b~748', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~733', item, True)
-            if x_587(ctx, E):
-                return t_531(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~748', item, True)
+            if x_592(ctx, E):
+                return t_536(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_531(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_536(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_588(ctx, E), k)
+    return DO(ctx, x_593(ctx, E), k)
 
 
-def d_532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~731'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')})
     return True
 
 
-def d_535(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~735', 'plants', True)
+    LOCAL(ctx, E, 'r~750', 'plants', True)
     return True
 
 
-def d_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
+def d_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def d_541(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~738', 'titanium', True)
+    LOCAL(ctx, E, 'r~753', 'titanium', True)
     return True
 
 
-def x_625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_735, 0) if type(_h1) is dict else KEY(_h1, v_p_735, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_735, NOREC).get('step', 0) if type(v_p_735) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_735, NOREC).get('max', 0) if type(v_p_735) is str else 0))) is int else num(_w4))) for v_p_735 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_735, NOREC).get('tile', None) if type(v_p_735) is str else None) == E.get('t~734'))))
-    return MEMO(ctx, (625, E.get('t~734'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~734'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_737, NOREC).get('reserved', None) if type(v_x_737) is str else None) == E.get('this')) for v_x_737 in [v_x_736 for v_x_736 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_736, NOREC).get('type', None) if type(v_x_736) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (626, E.get('this'), E.get('t~734'),), compute)
-
-
-def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~734'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~734'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~734'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return (lambda v_open_743: ((lambda v_near_746: (v_near_746 if (FN['count'](ctx, None, v_near_746) > 0) else v_open_743))([v_s_744 for v_s_744 in items_of(v_open_743) if (True if ((E.get('you') != None)) and (any((True if ((v_x_745 in _h2 if type(_h2) in (list, dict) else IN(v_x_745, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_745, {}) if type(_h2) is dict else KEY(_h2, v_x_745, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_745 in ADJ(ctx, 'spaces', v_s_744))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~734'))) is str else None) == 'if_possible') else v_open_743))([v_s_740 for v_s_740 in [v_x_739 for v_x_739 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_739, NOREC).get('type', None) if type(v_x_739) is str else None) == _h1)] if (True if ((not (v_s_740 in _h2 if type(_h2) in (list, dict) else IN(v_s_740, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == E.get('t~734'))) or (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == E.get('mine~738'))) else False)) and ((True if ((not (v_s_740 in _h3 if type(_h3) in (list, dict) else IN(v_s_740, _h3)))) or (((_h3.get(v_s_740, None) if type(_h3) is dict else KEY(_h3, v_s_740, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_740 in _h5 if type(_h5) in (list, dict) else IN(v_s_740, _h5))) or ((not any((True if ((v_x_741 in _h2 if type(_h2) in (list, dict) else IN(v_x_741, _h2))) and ((not (v_x_741 in _h5 if type(_h5) in (list, dict) else IN(v_x_741, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_741, {}) if type(_h2) is dict else KEY(_h2, v_x_741, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_741, {}) if type(_h2) is dict else KEY(_h2, v_x_741, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_742)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_741, {}) if type(_h2) is dict else KEY(_h2, v_x_741, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_742)) else False)) else False) for v_u_742 in items_of(_h4))) else False) for v_x_741 in ADJ(ctx, 'spaces', v_s_740)))) else False)) else False)])
-    return MEMO(ctx, (627, E.get('mine~738'), E.get('t~734'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~747')) > 0)
-
-
-def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~750'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~750'), {}))
-
-
-def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~749'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~749'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~750'))
-
-
-def x_638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~750'))
-
-
-def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~751') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~751'), _w1))
-
-
-def x_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~751'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~751'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~749'))
-
-
-def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~748')}
-
-
-def d_560(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~734', 'ocean', True)
-    return True
-
-
-def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~738', x_626(ctx, E), True)
-    return True
-
-
-def d_564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~747', x_627(ctx, E), True)
-    return True
-
-
-def d_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_628(ctx, E):
-        return False
-    return True
-
-
-def d_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~749', E.get('t~734'), True)
-    return True
-
-
-def d_569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~750', E.get('space~748'), True)
-    return True
-
-
-def d_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~750'), '=', False, K[11])
-    return True
-
-
-def t_573(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_406(ctx, E):
-        return t_574(ctx, k, s, E)
-    return k()
-
-
-def t_574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_576(ctx, r2, s, E)
-
-    def r2():
-        return t_578(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~749'), 'space': E.get('s~750'), 'by': E.get('you')})
-        return k()
-
-    return t_575(ctx, r1, s, E)
-
-
-def t_575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_637(ctx, E), k)
-
-
-def t_576(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_638(ctx, E)))
-    old = E.get('x~751', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~751', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~751', item, True)
-            if x_639(ctx, E):
-                return t_577(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_577(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_640(ctx, E), k)
-
-
-def t_578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_641(ctx, E), k)
-
-
-def d_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~749'), 'space': E.get('s~750'), 'by': E.get('you')})
-    return True
-
-
-def d_582(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'plants', True)
-    return True
-
-
-def d_591(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~732', 2, True)
-    return True
-
-
-def d_606(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~734', 4, True)
-    return True
-
-
-def d_612(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~737', 4, True)
-    return True
-
-
-def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_742, 0) if type(_h1) is dict else KEY(_h1, v_p_742, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('step', 0) if type(v_p_742) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_742, NOREC).get('max', 0) if type(v_p_742) is str else 0))) is int else num(_w4))) for v_p_742 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_742, NOREC).get('tile', None) if type(v_p_742) is str else None) == E.get('t~741'))))
-    return MEMO(ctx, (719, E.get('t~741'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~741'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_744, NOREC).get('reserved', None) if type(v_x_744) is str else None) == E.get('this')) for v_x_744 in [v_x_743 for v_x_743 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_743, NOREC).get('type', None) if type(v_x_743) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (720, E.get('this'), E.get('t~741'),), compute)
-
-
-def x_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~741'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~741'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~741'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return (lambda v_open_750: ((lambda v_near_753: (v_near_753 if (FN['count'](ctx, None, v_near_753) > 0) else v_open_750))([v_s_751 for v_s_751 in items_of(v_open_750) if (True if ((E.get('you') != None)) and (any((True if ((v_x_752 in _h2 if type(_h2) in (list, dict) else IN(v_x_752, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_752, {}) if type(_h2) is dict else KEY(_h2, v_x_752, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_752 in ADJ(ctx, 'spaces', v_s_751))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~741'))) is str else None) == 'if_possible') else v_open_750))([v_s_747 for v_s_747 in [v_x_746 for v_x_746 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_746, NOREC).get('type', None) if type(v_x_746) is str else None) == _h1)] if (True if ((not (v_s_747 in _h2 if type(_h2) in (list, dict) else IN(v_s_747, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_747, NOREC).get('reserved', None) if type(v_s_747) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_747, NOREC).get('reserved', None) if type(v_s_747) is str else None) == E.get('t~741'))) or (((ctx.index.plain['spaces'].get(v_s_747, NOREC).get('reserved', None) if type(v_s_747) is str else None) == E.get('mine~745'))) else False)) and ((True if ((not (v_s_747 in _h3 if type(_h3) in (list, dict) else IN(v_s_747, _h3)))) or (((_h3.get(v_s_747, None) if type(_h3) is dict else KEY(_h3, v_s_747, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_747 in _h5 if type(_h5) in (list, dict) else IN(v_s_747, _h5))) or ((not any((True if ((v_x_748 in _h2 if type(_h2) in (list, dict) else IN(v_x_748, _h2))) and ((not (v_x_748 in _h5 if type(_h5) in (list, dict) else IN(v_x_748, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_748, {}) if type(_h2) is dict else KEY(_h2, v_x_748, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_748, {}) if type(_h2) is dict else KEY(_h2, v_x_748, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_749)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_748, {}) if type(_h2) is dict else KEY(_h2, v_x_748, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_749)) else False)) else False) for v_u_749 in items_of(_h4))) else False) for v_x_748 in ADJ(ctx, 'spaces', v_s_747)))) else False)) else False)])
-    return MEMO(ctx, (721, E.get('mine~745'), E.get('t~741'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~754')) > 0)
-
-
-def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~757'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~757'), {}))
-
-
-def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~756'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~756'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~757'))
-
-
-def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~757'))
-
-
-def x_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~758') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~758'), _w1))
-
-
-def x_734(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~758'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~758'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_735(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~756'))
-
-
-def x_739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~755')}
-
-
-def d_638(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~741', 'ocean', True)
-    return True
-
-
-def d_641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~745', x_720(ctx, E), True)
-    return True
-
-
-def d_642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~754', x_721(ctx, E), True)
-    return True
-
-
-def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_722(ctx, E):
-        return False
-    return True
-
-
-def d_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~756', E.get('t~741'), True)
-    return True
-
-
-def d_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~757', E.get('space~755'), True)
-    return True
-
-
-def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~757'), '=', False, K[11])
-    return True
-
-
-def t_651(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_406(ctx, E):
-        return t_652(ctx, k, s, E)
-    return k()
-
-
-def t_652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_654(ctx, r2, s, E)
-
-    def r2():
-        return t_656(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')})
-        return k()
-
-    return t_653(ctx, r1, s, E)
-
-
-def t_653(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_731(ctx, E), k)
-
-
-def t_654(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_732(ctx, E)))
-    old = E.get('x~758', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~758', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~758', item, True)
-            if x_733(ctx, E):
-                return t_655(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_734(ctx, E), k)
-
-
-def t_656(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_735(ctx, E), k)
-
-
-def d_657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')})
-    return True
-
-
-def x_749(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~734'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~733'))) is int else num(_w4)))
-
-
-def x_750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~734'), 0))
-
-
-def x_754(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~736'), 0))
-
-
-def d_665(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'steel', True)
-    return True
-
-
-def d_667(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_749(ctx, E):
-        return False
-    return True
-
-
-def d_670(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 5, True)
-    return True
-
-
-def d_671(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~736', 'megacredits', True)
-    return True
-
-
-def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_471(ctx, E):
-        if not d_689(ctx, E):
-            return False
-    return True
-
-
-def d_689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_473(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_473(ctx, E), '-=', True, K[4])
-    return True
-
-
-def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
-    if c is not None:
-        SET(ctx, 'hand', c, key, x_473(ctx, E), '+=', True, K[12])
-    return True
-
-
-def x_781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~733'))) is str else None) == 'game')
-
-
-def x_782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('t~733'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~733'), 0))
-
-
-def x_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('t~733'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~733'), 0))
-
-
-def x_786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (True if ((E.get('t~733') == 'tr')) and (((_w1 if type((_w1 := E.get('n~734'))) is int else num(_w1)) > 0)) else False)
-
-
-def d_699(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~733', 'tr', True)
-    return True
-
-
-def d_705(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_786(ctx, E):
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-        if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
-    return True
-
-
-def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_738, 0) if type(_h1) is dict else KEY(_h1, v_p_738, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_738, NOREC).get('step', 0) if type(v_p_738) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_738, NOREC).get('max', 0) if type(v_p_738) is str else 0))) is int else num(_w4))) for v_p_738 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_738, NOREC).get('tile', None) if type(v_p_738) is str else None) == E.get('t~737'))))
-    return MEMO(ctx, (805, E.get('t~737'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~737'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_740, NOREC).get('reserved', None) if type(v_x_740) is str else None) == E.get('this')) for v_x_740 in [v_x_739 for v_x_739 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_739, NOREC).get('type', None) if type(v_x_739) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (806, E.get('this'), E.get('t~737'),), compute)
-
-
-def x_807(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~737'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~737'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~737'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return (lambda v_open_746: ((lambda v_near_749: (v_near_749 if (FN['count'](ctx, None, v_near_749) > 0) else v_open_746))([v_s_747 for v_s_747 in items_of(v_open_746) if (True if ((E.get('you') != None)) and (any((True if ((v_x_748 in _h2 if type(_h2) in (list, dict) else IN(v_x_748, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_748, {}) if type(_h2) is dict else KEY(_h2, v_x_748, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_748 in ADJ(ctx, 'spaces', v_s_747))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~737'))) is str else None) == 'if_possible') else v_open_746))([v_s_743 for v_s_743 in [v_x_742 for v_x_742 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_742, NOREC).get('type', None) if type(v_x_742) is str else None) == _h1)] if (True if ((not (v_s_743 in _h2 if type(_h2) in (list, dict) else IN(v_s_743, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_743, NOREC).get('reserved', None) if type(v_s_743) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_743, NOREC).get('reserved', None) if type(v_s_743) is str else None) == E.get('t~737'))) or (((ctx.index.plain['spaces'].get(v_s_743, NOREC).get('reserved', None) if type(v_s_743) is str else None) == E.get('mine~741'))) else False)) and ((True if ((not (v_s_743 in _h3 if type(_h3) in (list, dict) else IN(v_s_743, _h3)))) or (((_h3.get(v_s_743, None) if type(_h3) is dict else KEY(_h3, v_s_743, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_743 in _h5 if type(_h5) in (list, dict) else IN(v_s_743, _h5))) or ((not any((True if ((v_x_744 in _h2 if type(_h2) in (list, dict) else IN(v_x_744, _h2))) and ((not (v_x_744 in _h5 if type(_h5) in (list, dict) else IN(v_x_744, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_744, {}) if type(_h2) is dict else KEY(_h2, v_x_744, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_744, {}) if type(_h2) is dict else KEY(_h2, v_x_744, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_745)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_744, {}) if type(_h2) is dict else KEY(_h2, v_x_744, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_745)) else False)) else False) for v_u_745 in items_of(_h4))) else False) for v_x_744 in ADJ(ctx, 'spaces', v_s_743)))) else False)) else False)])
-    return MEMO(ctx, (807, E.get('mine~741'), E.get('t~737'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~750')) > 0)
-
-
-def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~753'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~753'), {}))
-
-
-def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~752'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~752'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~753'))
-
-
-def x_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~753'))
-
-
-def x_819(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~754') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~754'), _w1))
-
-
-def x_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~754'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~754'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~752'))
-
-
-def x_825(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~751')}
-
-
-def d_718(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 3, True)
-    return True
-
-
-def d_719(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~736', 'plants', True)
-    return True
-
-
-def d_721(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~737', 'city', True)
-    return True
-
-
-def d_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~741', x_806(ctx, E), True)
-    return True
-
-
-def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~750', x_807(ctx, E), True)
-    return True
-
-
-def d_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_808(ctx, E):
-        return False
-    return True
-
-
-def d_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~737'), True)
-    return True
-
-
-def d_730(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~753', E.get('space~751'), True)
-    return True
-
-
-def d_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~753'), '=', False, K[11])
-    return True
-
-
-def t_734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_406(ctx, E):
-        return t_735(ctx, k, s, E)
-    return k()
-
-
-def t_735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_737(ctx, r2, s, E)
-
-    def r2():
-        return t_739(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~752'), 'space': E.get('s~753'), 'by': E.get('you')})
-        return k()
-
-    return t_736(ctx, r1, s, E)
-
-
-def t_736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_817(ctx, E), k)
-
-
-def t_737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_818(ctx, E)))
-    old = E.get('x~754', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~754', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~754', item, True)
-            if x_819(ctx, E):
-                return t_738(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_820(ctx, E), k)
-
-
-def t_739(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_821(ctx, E), k)
-
-
-def d_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~752'), 'space': E.get('s~753'), 'by': E.get('you')})
-    return True
-
-
-def x_841(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_739, 0) if type(_h1) is dict else KEY(_h1, v_p_739, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_739, NOREC).get('step', 0) if type(v_p_739) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_739, NOREC).get('max', 0) if type(v_p_739) is str else 0))) is int else num(_w4))) for v_p_739 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_739, NOREC).get('tile', None) if type(v_p_739) is str else None) == E.get('t~737'))))
-    return MEMO(ctx, (841, E.get('t~737'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_842(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~737'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~737'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_740 for v_s_740 in items_of(E.get('l~738')) if (True if ((not (v_s_740 in _h1 if type(_h1) in (list, dict) else IN(v_s_740, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == E.get('t~737'))) or (((ctx.index.plain['spaces'].get(v_s_740, NOREC).get('reserved', None) if type(v_s_740) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_740 in _h2 if type(_h2) in (list, dict) else IN(v_s_740, _h2)))) or (((_h2.get(v_s_740, None) if type(_h2) is dict else KEY(_h2, v_s_740, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_740 in _h4 if type(_h4) in (list, dict) else IN(v_s_740, _h4))) or ((not any((True if ((v_x_741 in _h1 if type(_h1) in (list, dict) else IN(v_x_741, _h1))) and ((not (v_x_741 in _h4 if type(_h4) in (list, dict) else IN(v_x_741, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_741, {}) if type(_h1) is dict else KEY(_h1, v_x_741, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_741, {}) if type(_h1) is dict else KEY(_h1, v_x_741, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_742)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_741, {}) if type(_h1) is dict else KEY(_h1, v_x_741, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_742)) else False)) else False) for v_u_742 in items_of(_h3))) else False) for v_x_741 in ADJ(ctx, 'spaces', v_s_740)))) else False)) else False)]
-    return MEMO(ctx, (842, E.get('l~738'), E.get('this'), E.get('t~737'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_843(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~743')) > 0)
-
-
-def x_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~746'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~746'), {}))
-
-
-def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~745'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~745'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~746'))
-
-
-def x_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~746'))
-
-
-def x_854(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~747') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~747'), _w1))
-
-
-def x_855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~747'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~747'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~745'))
-
-
-def x_860(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~744')}
-
-
-def d_752(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~735', 'city', True)
-    return True
-
-
-def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~743', x_842(ctx, E), True)
-    return True
-
-
-def d_760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_843(ctx, E):
-        return False
-    return True
-
-
-def d_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~745', E.get('t~737'), True)
-    return True
-
-
-def d_764(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~746', E.get('space~744'), True)
-    return True
-
-
-def d_767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[11])
-    return True
-
-
-def t_768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_406(ctx, E):
-        return t_769(ctx, k, s, E)
-    return k()
-
-
-def t_769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_771(ctx, r2, s, E)
-
-    def r2():
-        return t_773(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')})
-        return k()
-
-    return t_770(ctx, r1, s, E)
-
-
-def t_770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_852(ctx, E), k)
-
-
-def t_771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_853(ctx, E)))
-    old = E.get('x~747', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~747', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~747', item, True)
-            if x_854(ctx, E):
-                return t_772(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_855(ctx, E), k)
-
-
-def t_773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_856(ctx, E), k)
-
-
-def d_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')})
-    return True
-
-
-def d_777(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~732', 'heat', True)
-    return True
-
-
-def d_779(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 2, True)
-    return True
-
-
-def d_780(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    return True
-
-
-def x_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
-
-
-def x_879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~735'))) is str else None) == E.get('r~734'))) and ((E.get('card~735') != E.get('this'))) else False)
-
-
-def x_880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('card~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~735'), 0))
-
-
-def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~735')}
-
-
-def x_900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~755'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~755'), {}))
-
-
-def x_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~754'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~754'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~755'))
-
-
-def x_906(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~755'))
-
-
-def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~756') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~756'), _w1))
-
-
-def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~756'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~756'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~754'))
-
-
-def x_913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~753')}
-
-
-def d_785(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 3, True)
-    return True
-
-
-def d_786(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    return True
-
-
-def d_790(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'microbe', True)
-    return True
-
-
-def d_794(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~736', 2, True)
-    return True
-
-
-def d_807(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~755', E.get('space~753'), True)
-    return True
-
-
-def d_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~755'), '=', False, K[11])
-    return True
-
-
-def t_811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_406(ctx, E):
-        return t_812(ctx, k, s, E)
-    return k()
-
-
-def t_812(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_814(ctx, r2, s, E)
-
-    def r2():
-        return t_816(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~754'), 'space': E.get('s~755'), 'by': E.get('you')})
-        return k()
-
-    return t_813(ctx, r1, s, E)
-
-
-def t_813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_905(ctx, E), k)
-
-
-def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_906(ctx, E)))
-    old = E.get('x~756', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~756', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~756', item, True)
-            if x_907(ctx, E):
-                return t_815(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_908(ctx, E), k)
-
-
-def t_816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_909(ctx, E), k)
-
-
-def d_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~754'), 'space': E.get('s~755'), 'by': E.get('you')})
-    return True
-
-
-def x_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_737, 0) if type(_h1) is dict else KEY(_h1, v_p_737, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_737, NOREC).get('step', 0) if type(v_p_737) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_737, NOREC).get('max', 0) if type(v_p_737) is str else 0))) is int else num(_w4))) for v_p_737 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_737, NOREC).get('tile', None) if type(v_p_737) is str else None) == E.get('t~735'))))
-    return MEMO(ctx, (917, E.get('t~735'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~735'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~735'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_738 for v_s_738 in items_of(E.get('l~736')) if (True if ((not (v_s_738 in _h1 if type(_h1) in (list, dict) else IN(v_s_738, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_738, NOREC).get('reserved', None) if type(v_s_738) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_738, NOREC).get('reserved', None) if type(v_s_738) is str else None) == E.get('t~735'))) or (((ctx.index.plain['spaces'].get(v_s_738, NOREC).get('reserved', None) if type(v_s_738) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_738 in _h2 if type(_h2) in (list, dict) else IN(v_s_738, _h2)))) or (((_h2.get(v_s_738, None) if type(_h2) is dict else KEY(_h2, v_s_738, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_738 in _h4 if type(_h4) in (list, dict) else IN(v_s_738, _h4))) or ((not any((True if ((v_x_739 in _h1 if type(_h1) in (list, dict) else IN(v_x_739, _h1))) and ((not (v_x_739 in _h4 if type(_h4) in (list, dict) else IN(v_x_739, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_739, {}) if type(_h1) is dict else KEY(_h1, v_x_739, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_739, {}) if type(_h1) is dict else KEY(_h1, v_x_739, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_740)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_739, {}) if type(_h1) is dict else KEY(_h1, v_x_739, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_740)) else False)) else False) for v_u_740 in items_of(_h3))) else False) for v_x_739 in ADJ(ctx, 'spaces', v_s_738)))) else False)) else False)]
-    return MEMO(ctx, (918, E.get('l~736'), E.get('this'), E.get('t~735'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~741')) > 0)
-
-
-def x_923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~744'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~744'), {}))
-
-
-def x_924(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~743'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~743'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~744'))
-
-
-def x_929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~744'))
-
-
-def x_930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~745') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~745'), _w1))
-
-
-def x_931(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~745'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~745'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~743'))
-
-
-def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~742')}
-
-
-def d_819(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~731', 'city', True)
-    return True
-
-
-def d_825(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~741', x_918(ctx, E), True)
-    return True
-
-
-def d_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_919(ctx, E):
-        return False
-    return True
-
-
-def d_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~743', E.get('t~735'), True)
-    return True
-
-
-def d_830(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~744', E.get('space~742'), True)
-    return True
-
-
-def d_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~744'), '=', False, K[11])
-    return True
-
-
-def t_834(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_406(ctx, E):
-        return t_835(ctx, k, s, E)
-    return k()
-
-
-def t_835(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_837(ctx, r2, s, E)
-
-    def r2():
-        return t_839(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~743'), 'space': E.get('s~744'), 'by': E.get('you')})
-        return k()
-
-    return t_836(ctx, r1, s, E)
-
-
-def t_836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_928(ctx, E), k)
-
-
-def t_837(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_929(ctx, E)))
-    old = E.get('x~745', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~745', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~745', item, True)
-            if x_930(ctx, E):
-                return t_838(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_931(ctx, E), k)
-
-
-def t_839(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_932(ctx, E), k)
-
-
-def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~743'), 'space': E.get('s~744'), 'by': E.get('you')})
-    return True
-
-
-def x_968(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_732, 0) if type(_h1) is dict else KEY(_h1, v_p_732, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_732, NOREC).get('step', 0) if type(v_p_732) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_732, NOREC).get('max', 0) if type(v_p_732) is str else 0))) is int else num(_w4))) for v_p_732 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_732, NOREC).get('tile', None) if type(v_p_732) is str else None) == E.get('t~731'))))
-    return MEMO(ctx, (968, E.get('t~731'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_969(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~731'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_734, NOREC).get('reserved', None) if type(v_x_734) is str else None) == E.get('this')) for v_x_734 in [v_x_733 for v_x_733 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_733, NOREC).get('type', None) if type(v_x_733) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (969, E.get('this'), E.get('t~731'),), compute)
-
-
-def x_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~731'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~731'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~731'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return (lambda v_open_740: ((lambda v_near_743: (v_near_743 if (FN['count'](ctx, None, v_near_743) > 0) else v_open_740))([v_s_741 for v_s_741 in items_of(v_open_740) if (True if ((E.get('you') != None)) and (any((True if ((v_x_742 in _h2 if type(_h2) in (list, dict) else IN(v_x_742, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_742, {}) if type(_h2) is dict else KEY(_h2, v_x_742, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_742 in ADJ(ctx, 'spaces', v_s_741))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~731'))) is str else None) == 'if_possible') else v_open_740))([v_s_737 for v_s_737 in [v_x_736 for v_x_736 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_736, NOREC).get('type', None) if type(v_x_736) is str else None) == _h1)] if (True if ((not (v_s_737 in _h2 if type(_h2) in (list, dict) else IN(v_s_737, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == E.get('t~731'))) or (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == E.get('mine~735'))) else False)) and ((True if ((not (v_s_737 in _h3 if type(_h3) in (list, dict) else IN(v_s_737, _h3)))) or (((_h3.get(v_s_737, None) if type(_h3) is dict else KEY(_h3, v_s_737, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_737 in _h5 if type(_h5) in (list, dict) else IN(v_s_737, _h5))) or ((not any((True if ((v_x_738 in _h2 if type(_h2) in (list, dict) else IN(v_x_738, _h2))) and ((not (v_x_738 in _h5 if type(_h5) in (list, dict) else IN(v_x_738, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_738, {}) if type(_h2) is dict else KEY(_h2, v_x_738, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_738, {}) if type(_h2) is dict else KEY(_h2, v_x_738, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_739)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_738, {}) if type(_h2) is dict else KEY(_h2, v_x_738, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_739)) else False)) else False) for v_u_739 in items_of(_h4))) else False) for v_x_738 in ADJ(ctx, 'spaces', v_s_737)))) else False)) else False)])
-    return MEMO(ctx, (970, E.get('mine~735'), E.get('t~731'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_971(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~744')) > 0)
-
-
-def x_975(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~747'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~747'), {}))
-
-
-def x_976(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~746'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~746'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~747'))
-
-
-def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~747'))
-
-
-def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~748') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~748'), _w1))
-
-
-def x_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~748'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~748'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~746'))
-
-
-def x_988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~745')}
-
-
-def x_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
-
-
-def d_869(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~731', 'ocean', True)
-    return True
-
-
-def d_872(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~735', x_969(ctx, E), True)
-    return True
-
-
-def d_873(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~744', x_970(ctx, E), True)
-    return True
-
-
-def d_874(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_971(ctx, E):
-        return False
-    return True
-
-
-def d_877(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
-    return True
-
-
-def d_878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
-    return True
-
-
-def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[11])
-    return True
-
-
-def t_882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_406(ctx, E):
-        return t_883(ctx, k, s, E)
-    return k()
-
-
-def t_883(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_885(ctx, r2, s, E)
-
-    def r2():
-        return t_887(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~746'), 'space': E.get('s~747'), 'by': E.get('you')})
-        return k()
-
-    return t_884(ctx, r1, s, E)
-
-
-def t_884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_980(ctx, E), k)
-
-
-def t_885(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_981(ctx, E)))
-    old = E.get('x~748', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~748', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~748', item, True)
-            if x_982(ctx, E):
-                return t_886(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_886(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_983(ctx, E), k)
-
-
-def t_887(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_984(ctx, E), k)
-
-
-def d_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~746'), 'space': E.get('s~747'), 'by': E.get('you')})
-    return True
-
-
-def d_889(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 2, True)
-    return True
-
-
-def d_890(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'megacredits', True)
-    return True
-
-
-def x_1011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
-    if E is None:
-        E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_734, NOREC).get('resource', None) if type(v_card_734) is str else None) == E.get('r~732'))) and ((v_card_734 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_734, 0) if type((_w1 := (ctx.state['players'][v_holder_733] if type(v_holder_733) is int and 0 <= v_holder_733 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_734, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~731'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_734, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_734 in items_of((ctx.state['players'][v_holder_733] if type(v_holder_733) is int and 0 <= v_holder_733 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_733 in items_of(list(range(len(ctx.state['players']))))])
-
-
-def x_1013(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~735'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
-
-
-def x_1014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
-    if E is None:
-        E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~736'))) is str else None) == E.get('r~732'))) and ((E.get('card~736') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~736'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~735'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~736'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~731'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~736'), 'p': E.get('you')}, 0, 0) == 0)) else False)
-
-
-def x_1015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('card~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~735'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~736'), 0))
-
-
-def x_1017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~736')}
-
-
-def x_1022(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
-    if E is None:
-        E = ctx.env()
-    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
-
-
-def d_907(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~732', 'animal', True)
-    return True
-
-
-def d_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1011(ctx, E):
-        return False
-    return True
-
-
-def d_914(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~738', 'animal', True)
-    return True
-
-
-def x_1024(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
-    if E is None:
-        E = ctx.env()
-    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
-
-
-def d_922(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'animal', True)
-    return True
-
-
-def d_925(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~736', 3, True)
-    return True
-
-
-def d_926(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~737', 'plants', True)
-    return True
-
-
-def x_1044(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (1044, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('science') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('science') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
-
-
-def d_979(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 2, True)
-    return True
-
-
-def d_980(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~736', 'energy', True)
-    return True
-
-
-def x_1150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~733'))) is int else num(_w4)))
-
-
-def x_1156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
-    if E is None:
-        E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~735'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~735'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~735'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~735'))) is str else 0))) is int else num(_w7)))
-
-
-def x_1157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('p~735'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~735'), 0))
-
-
-def x_1158(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~735'))) is str else 0)
-
-
-def x_1160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~735'))) is str else None) != None)
-
-
-def x_1161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~735'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~735'))) is str else None), 0))
-
-
-def x_1165(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~735'))
-
-
-def x_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~737'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~735'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~735'), 0)))
-
-
-def x_1167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    if E is None:
-        E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~737'))) is dict else KEY(_w1, 'effect', None))
-
-
-def d_1023(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~732', 'microbe', True)
-    return True
-
-
-def d_1029(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1150(ctx, E):
-        return False
-    return True
-
-
-def d_1031(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'p~735', 'oxygen', True)
-    return True
-
-
-def d_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~736', 1, True)
-    return True
-
-
-def t_1043(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1165(ctx, E)))
-    old = E.get('b~737', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~737', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~737', item, True)
-            if x_1166(ctx, E):
-                return t_1044(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_1044(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1167(ctx, E), k)
-
-
-def d_1045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~735'), 'by': E.get('you')})
-    return True
-
-
-def x_1171(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
-
-
-def x_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
-    if E is None:
-        E = ctx.env()
-    return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))
-
-
-def x_1217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~731'))) is str else None) == 'game')
-
-
-def x_1218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('t~731'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~731'), 0))
-
-
-def x_1220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('t~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~731'), 0))
-
-
-def x_1222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (True if ((E.get('t~731') == 'tr')) and (((_w1 if type((_w1 := E.get('n~732'))) is int else num(_w1)) > 0)) else False)
-
-
-def d_1084(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~731', 'tr', True)
-    return True
-
-
-def d_1090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1222(ctx, E):
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-        if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
-    return True
-
-
-def x_1255(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~741'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~741'), 0))
-
-
-def x_1259(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~743'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~743'), 0))
-
-
-def x_1262(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
-
-
-def d_1155(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~738', 'steel', True)
-    return True
-
-
-def d_1167(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 4, True)
-    return True
-
-
-def d_1220(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'energy', True)
-    return True
-
-
-def x_1371(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (1371, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('science') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('science') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
-
-
-def x_1407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~734')}
-
-
-def x_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~737'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~736'), 0))
-
-
-def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    if E is None:
-        E = ctx.env()
-    return {'target': E.get('target~737')}
-
-
-def x_1423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~740'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~740'), 0))
-
-
-def x_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~739'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~741'))) is int else num(_w2)))
-
-
-def d_1261(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~739', 1, True)
-    return True
-
-
-def x_1426(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
-
-
-def d_1275(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~736', 'animal', True)
-    return True
-
-
-def x_1441(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
-
-
-def x_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def x_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
         return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_750, 0) if type(_h1) is dict else KEY(_h1, v_p_750, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('step', 0) if type(v_p_750) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('max', 0) if type(v_p_750) is str else 0))) is int else num(_w4))) for v_p_750 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_750, NOREC).get('tile', None) if type(v_p_750) is str else None) == E.get('t~749'))))
-    return MEMO(ctx, (1465, E.get('t~749'), ctx.stamps.get('params', 0),), compute)
+    return MEMO(ctx, (630, E.get('t~749'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
         return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('reserved', None) if type(v_x_752) is str else None) == E.get('this')) for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (1466, E.get('this'), E.get('t~749'),), compute)
+    return MEMO(ctx, (631, E.get('this'), E.get('t~749'),), compute)
 
 
-def x_1467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~749'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~749'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return (lambda v_open_758: ((lambda v_near_761: (v_near_761 if (FN['count'](ctx, None, v_near_761) > 0) else v_open_758))([v_s_759 for v_s_759 in items_of(v_open_758) if (True if ((E.get('you') != None)) and (any((True if ((v_x_760 in _h2 if type(_h2) in (list, dict) else IN(v_x_760, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_760, {}) if type(_h2) is dict else KEY(_h2, v_x_760, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_760 in ADJ(ctx, 'spaces', v_s_759))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~749'))) is str else None) == 'if_possible') else v_open_758))([v_s_755 for v_s_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)] if (True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~749'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('mine~753'))) else False)) and ((True if ((not (v_s_755 in _h3 if type(_h3) in (list, dict) else IN(v_s_755, _h3)))) or (((_h3.get(v_s_755, None) if type(_h3) is dict else KEY(_h3, v_s_755, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_755 in _h5 if type(_h5) in (list, dict) else IN(v_s_755, _h5))) or ((not any((True if ((v_x_756 in _h2 if type(_h2) in (list, dict) else IN(v_x_756, _h2))) and ((not (v_x_756 in _h5 if type(_h5) in (list, dict) else IN(v_x_756, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h4))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)])
-    return MEMO(ctx, (1467, E.get('mine~753'), E.get('t~749'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~749'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~749'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_755 for v_s_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)] if (True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~749'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('mine~753'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h2 if type(_h2) in (list, dict) else IN(v_x_756, _h2))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
+    return MEMO(ctx, (632, E.get('mine~753'), E.get('t~749'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1468(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~762')) > 0)
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_760: ((lambda v_near_763: (v_near_763 if (FN['count'](ctx, None, v_near_763) > 0) else v_open_760))([v_s_761 for v_s_761 in items_of(v_open_760) if (True if ((E.get('you') != None)) and (any((True if ((v_x_762 in _h2 if type(_h2) in (list, dict) else IN(v_x_762, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_762, {}) if type(_h2) is dict else KEY(_h2, v_x_762, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_762 in ADJ(ctx, 'spaces', v_s_761))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~749'))) is str else None) == 'if_possible') else v_open_760))([v_s_759 for v_s_759 in items_of(E.get('empty~758')) if (True if ((not (v_s_759 in _h1 if type(_h1) in (list, dict) else IN(v_s_759, _h1)))) or (((_h1.get(v_s_759, None) if type(_h1) is dict else KEY(_h1, v_s_759, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (633, E.get('empty~758'), E.get('t~749'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1472(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~765'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~765'), {}))
+    return (FN['count'](ctx, None, E.get('legal~764')) > 0)
 
 
-def x_1473(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def x_638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~764'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~764'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~767'), {}))
 
 
-def x_1477(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~765'))
+    return {'tile': E.get('t~766'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~766'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~765'))
+    return FLD(ctx, K[8], E.get('s~767'))
 
 
-def x_1479(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~766') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~766'), _w1))
+    return ADJ(ctx, 'spaces', E.get('s~767'))
 
 
-def x_1480(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~766'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~766'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return (E.get('x~768') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~768'), _w1))
 
 
-def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~764'))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~768'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def x_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~763')}
+    return FLD(ctx, K[10], E.get('t~766'))
 
 
-def d_1298(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+def x_651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~765')}
+
+
+def d_565(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3704,742 +1340,567 @@ def d_1298(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
     return True
 
 
-def d_1301(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+def d_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~753', x_1466(ctx, E), True)
+    LOCAL(ctx, E, 'mine~753', x_631(ctx, E), True)
     return True
 
 
-def d_1302(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+def d_569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~762', x_1467(ctx, E), True)
+    LOCAL(ctx, E, 'empty~758', x_632(ctx, E), True)
     return True
 
 
-def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+def d_570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1468(ctx, E):
+    LOCAL(ctx, E, 'legal~764', x_633(ctx, E), True)
+    return True
+
+
+def d_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_634(ctx, E):
         return False
     return True
 
 
-def d_1306(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def d_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', E.get('t~749'), True)
+    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
     return True
 
 
-def d_1307(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def d_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~765', E.get('space~763'), True)
+    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
     return True
 
 
-def d_1310(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def d_578(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~765'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[11])
     return True
 
 
-def t_1311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_406(ctx, E):
-        return t_1312(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_580(ctx, k, s, E)
     return k()
 
 
-def t_1312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def t_580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1314(ctx, r2, s, E)
+        return t_582(ctx, r2, s, E)
 
     def r2():
-        return t_1316(ctx, r3, s, E)
+        return t_584(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~764'), 'space': E.get('s~765'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')})
         return k()
 
-    return t_1313(ctx, r1, s, E)
+    return t_581(ctx, r1, s, E)
 
 
-def t_1313(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1477(ctx, E), k)
+    return DO(ctx, x_643(ctx, E), k)
 
 
-def t_1314(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1478(ctx, E)))
-    old = E.get('x~766', MISSING)
+    items = list(items_of(x_644(ctx, E)))
+    old = E.get('x~768', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~766', old)
+        UNSET(ctx, E, 'x~768', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~766', item, True)
-            if x_1479(ctx, E):
-                return t_1315(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~768', item, True)
+            if x_645(ctx, E):
+                return t_583(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1315(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1480(ctx, E), k)
+    return DO(ctx, x_646(ctx, E), k)
 
 
-def t_1316(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+def t_584(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1481(ctx, E), k)
+    return DO(ctx, x_647(ctx, E), k)
 
 
-def d_1317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
+def d_585(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~764'), 'space': E.get('s~765'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')})
     return True
 
 
-def x_1487(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
-
-
-def d_1342(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+def d_588(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~732', 'steel', True)
+    LOCAL(ctx, E, 'r~770', 'plants', True)
     return True
 
 
-def x_1536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
-
-
-def x_1540(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
+def d_597(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1540, E.get('k~732'),), lambda: [v_x_733 for v_x_733 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_733, NOREC).get('type', None) if type(v_x_733) is str else None) == E.get('k~732'))])
+    LOCAL(ctx, E, 'n~747', 2, True)
+    return True
 
 
-def x_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+def d_612(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~749', 4, True)
+    return True
+
+
+def d_618(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~752', 4, True)
+    return True
+
+
+def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_736, 0) if type(_h1) is dict else KEY(_h1, v_p_736, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_736, NOREC).get('step', 0) if type(v_p_736) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_736, NOREC).get('max', 0) if type(v_p_736) is str else 0))) is int else num(_w4))) for v_p_736 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_736, NOREC).get('tile', None) if type(v_p_736) is str else None) == E.get('t~734'))))
-    return MEMO(ctx, (1541, E.get('t~734'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_757, 0) if type(_h1) is dict else KEY(_h1, v_p_757, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('step', 0) if type(v_p_757) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('max', 0) if type(v_p_757) is str else 0))) is int else num(_w4))) for v_p_757 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_757, NOREC).get('tile', None) if type(v_p_757) is str else None) == E.get('t~756'))))
+    return MEMO(ctx, (725, E.get('t~756'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~734'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~734'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_737 for v_s_737 in items_of(E.get('l~735')) if (True if ((not (v_s_737 in _h1 if type(_h1) in (list, dict) else IN(v_s_737, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == E.get('t~734'))) or (((ctx.index.plain['spaces'].get(v_s_737, NOREC).get('reserved', None) if type(v_s_737) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_737 in _h2 if type(_h2) in (list, dict) else IN(v_s_737, _h2)))) or (((_h2.get(v_s_737, None) if type(_h2) is dict else KEY(_h2, v_s_737, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_737 in _h4 if type(_h4) in (list, dict) else IN(v_s_737, _h4))) or ((not any((True if ((v_x_738 in _h1 if type(_h1) in (list, dict) else IN(v_x_738, _h1))) and ((not (v_x_738 in _h4 if type(_h4) in (list, dict) else IN(v_x_738, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_738, {}) if type(_h1) is dict else KEY(_h1, v_x_738, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_738, {}) if type(_h1) is dict else KEY(_h1, v_x_738, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_739)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_738, {}) if type(_h1) is dict else KEY(_h1, v_x_738, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_739)) else False)) else False) for v_u_739 in items_of(_h3))) else False) for v_x_738 in ADJ(ctx, 'spaces', v_s_737)))) else False)) else False)]
-    return MEMO(ctx, (1542, E.get('l~735'), E.get('this'), E.get('t~734'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == E.get('this')) for v_x_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (726, E.get('this'), E.get('t~756'),), compute)
 
 
-def x_1543(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~740')) > 0)
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~756'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~756'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_762 for v_s_762 in [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h1)] if (True if ((not (v_s_762 in _h2 if type(_h2) in (list, dict) else IN(v_s_762, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('t~756'))) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('mine~760'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_762 in _h4 if type(_h4) in (list, dict) else IN(v_s_762, _h4))) or ((not any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and ((not (v_x_763 in _h4 if type(_h4) in (list, dict) else IN(v_x_763, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_764)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h3))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
+    return MEMO(ctx, (727, E.get('mine~760'), E.get('t~756'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1547(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~743'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~743'), {}))
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_767: ((lambda v_near_770: (v_near_770 if (FN['count'](ctx, None, v_near_770) > 0) else v_open_767))([v_s_768 for v_s_768 in items_of(v_open_767) if (True if ((E.get('you') != None)) and (any((True if ((v_x_769 in _h2 if type(_h2) in (list, dict) else IN(v_x_769, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_769, {}) if type(_h2) is dict else KEY(_h2, v_x_769, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_769 in ADJ(ctx, 'spaces', v_s_768))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~756'))) is str else None) == 'if_possible') else v_open_767))([v_s_766 for v_s_766 in items_of(E.get('empty~765')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) or (((_h1.get(v_s_766, None) if type(_h1) is dict else KEY(_h1, v_s_766, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (728, E.get('empty~765'), E.get('t~756'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def x_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~742'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~742'))) is str else False) else None), 'card': E.get('this')}
+    return (FN['count'](ctx, None, E.get('legal~771')) > 0)
 
 
-def x_1552(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~743'))
+    return (_w1.get(E.get('s~774'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~774'), {}))
 
 
-def x_1553(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_734(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~743'))
+    return {'tile': E.get('t~773'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~773'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return (E.get('x~744') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~744'), _w1))
+    return FLD(ctx, K[8], E.get('s~774'))
 
 
-def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~744'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~744'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return ADJ(ctx, 'spaces', E.get('s~774'))
 
 
-def x_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+def x_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~742'))
+    return (E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))
 
 
-def x_1560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def x_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~741')}
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def d_1360(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
+def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~773'))
+
+
+def x_746(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~772')}
+
+
+def d_644(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~734', E.get('t~731'), True)
+    LOCAL(ctx, E, 't~756', 'ocean', True)
     return True
 
 
-def d_1361(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
+def d_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~735', x_1540(ctx, E), True)
+    LOCAL(ctx, E, 'mine~760', x_726(ctx, E), True)
     return True
 
 
-def d_1364(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~740', x_1542(ctx, E), True)
+    LOCAL(ctx, E, 'empty~765', x_727(ctx, E), True)
     return True
 
 
-def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1543(ctx, E):
+    LOCAL(ctx, E, 'legal~771', x_728(ctx, E), True)
+    return True
+
+
+def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_729(ctx, E):
         return False
     return True
 
 
-def d_1368(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~742', E.get('t~734'), True)
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
     return True
 
 
-def d_1369(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
     return True
 
 
-def d_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def d_657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[11])
     return True
 
 
-def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_658(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_406(ctx, E):
-        return t_1374(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_659(ctx, k, s, E)
     return k()
 
 
-def t_1374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def t_659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1376(ctx, r2, s, E)
+        return t_661(ctx, r2, s, E)
 
     def r2():
-        return t_1378(ctx, r3, s, E)
+        return t_663(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')})
         return k()
 
-    return t_1375(ctx, r1, s, E)
+    return t_660(ctx, r1, s, E)
 
 
-def t_1375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def t_660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1552(ctx, E), k)
+    return DO(ctx, x_738(ctx, E), k)
 
 
-def t_1376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1553(ctx, E)))
-    old = E.get('x~744', MISSING)
+    items = list(items_of(x_739(ctx, E)))
+    old = E.get('x~775', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~744', old)
+        UNSET(ctx, E, 'x~775', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~744', item, True)
-            if x_1554(ctx, E):
-                return t_1377(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~775', item, True)
+            if x_740(ctx, E):
+                return t_662(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_662(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1555(ctx, E), k)
+    return DO(ctx, x_741(ctx, E), k)
 
 
-def t_1378(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+def t_663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1556(ctx, E), k)
+    return DO(ctx, x_742(ctx, E), k)
 
 
-def d_1379(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
+def d_664(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')})
     return True
 
 
-def d_1396(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+def x_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4)))
+
+
+def x_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
+
+
+def x_761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
+
+
+def d_672(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~736', 'steel', True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
     return True
 
 
-def d_1399(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+def d_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 5, True)
+    if not x_756(ctx, E):
+        return False
     return True
 
 
-def d_1405(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def d_677(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~731', 'oxygen', True)
+    LOCAL(ctx, E, 'n~750', 5, True)
     return True
 
 
-def d_1421(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def d_678(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~734', 2, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
     return True
 
 
-def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:200
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        return FN['first'](ctx, None, [v_s_733 for v_s_733 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_733, {}) if type(_h1) is dict else KEY(_h1, v_s_733, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
-    return MEMO(ctx, (1625, E.get('this'), ctx.stamps.get('board', 0),), compute)
-
-
-def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:201
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~734'))) is str else [])
-        return [v_r_735 for v_r_735 in items_of(E.get('l~732')) if (True if ((E.get('sp~734') != None)) and ((v_r_735 in _h1 if type(_h1) in (list, dict) else IN(v_r_735, _h1))) else False)]
-    return MEMO(ctx, (1626, E.get('l~732'), E.get('sp~734'),), compute)
-
-
-def x_1627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:202
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('shown~736')) > 0)
-
-
-def x_1628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
-    if E is None:
-        E = ctx.env()
-    return FN['distinct'](ctx, None, E.get('shown~736'))
-
-
-def x_1631(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~739'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~739'), 0))
-
-
-def x_1633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
-    if E is None:
-        E = ctx.env()
-    return {'resource': E.get('r~737')}
-
-
-def d_1432(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
+def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~732', K[13], True)
+    if x_475(ctx, E):
+        if not d_696(ctx, E):
+            return False
     return True
 
 
-def d_1434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:200
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sp~734', x_1625(ctx, E), True)
-    return True
-
-
-def d_1435(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:201
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'shown~736', x_1626(ctx, E), True)
-    return True
-
-
-def d_1439(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~738', E.get('n~731'), True)
-    return True
-
-
-def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~739', E.get('r~737'), True)
-    return True
-
-
-def d_1444(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'l~741', K[13], True)
-    return True
-
-
-def d_1541(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~737', 7, True)
-    return True
-
-
-def x_1760(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
-
-
-def x_1761(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
-    if E is None:
-        E = ctx.env()
-    return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science')
-
-
-def x_1786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~735'), 0))
-
-
-def x_1865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~742'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~742'), 0))
-
-
-def d_1625(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 7, True)
-    return True
-
-
-def d_1655(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'titanium', True)
-    return True
-
-
-def x_2082(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
-
-
-def x_2158(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
-    def compute():
-        _h1 = ctx.state.get('board')
-        return len([v_s_733 for v_s_733 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_733, {}) if type(_h1) is dict else KEY(_h1, v_s_733, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
-    return MEMO(ctx, (2158, ctx.stamps.get('board', 0),), compute)
-
-
-def x_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~734'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~736'))) is int else num(_w2)))
-
-
-def d_1906(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~736', x_2158(ctx, E), True)
-    return True
-
-
-def d_1955(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
-    return True
-
-
-def d_1970(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 4, True)
-    return True
-
-
-def x_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~746'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~746'), 0))
-
-
-def x_2257(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~745'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~747'))) is int else num(_w2)))
-
-
-def d_1995(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~745', 1, True)
-    return True
-
-
-def x_2434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return [E.get('c~734')]
-
-
-def x_2437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    if E is None:
-        E = ctx.env()
-    return {'keep': E.get('c~734')}
-
-
-def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~733', E.get('n~731'), True)
-    return True
-
-
-def d_2159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_2434(ctx, E), '-=', True, K[7])
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2434(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[12])
+    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
-    if c is not None:
-        SET(ctx, 'offer', c, key, x_2434(ctx, E), '-=', True, K[7])
-    return True
-
-
-def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4447,524 +1908,51 @@ def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2434(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[12])
     return True
 
 
-def d_2162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+def x_788(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')
+
+
+def x_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('t~748'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~748'), 0))
+
+
+def x_791(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('t~748'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~748'), 0))
+
+
+def x_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)
+
+
+def d_706(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_491(ctx, E), '+=', True, K[6])
+    LOCAL(ctx, E, 't~748', 'tr', True)
     return True
 
 
-def x_2460(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
-
-
-def x_2472(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
-
-
-def x_2538(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~745'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~745'), {}))
-
-
-def x_2539(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~744'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~744'))) is str else False) else None), 'card': E.get('this')}
-
-
-def x_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~745'))
-
-
-def x_2544(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~745'))
-
-
-def x_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~746') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~746'), _w1))
-
-
-def x_2546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~746'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~746'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_2547(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~744'))
-
-
-def x_2551(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:174
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~743')}
-
-
-def d_2247(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:174
+def d_712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~745', E.get('space~743'), True)
-    return True
-
-
-def d_2250(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~745'), '=', False, K[11])
-    return True
-
-
-def t_2251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_406(ctx, E):
-        return t_2252(ctx, k, s, E)
-    return k()
-
-
-def t_2252(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_2254(ctx, r2, s, E)
-
-    def r2():
-        return t_2256(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~744'), 'space': E.get('s~745'), 'by': E.get('you')})
-        return k()
-
-    return t_2253(ctx, r1, s, E)
-
-
-def t_2253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2543(ctx, E), k)
-
-
-def t_2254(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_2544(ctx, E)))
-    old = E.get('x~746', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~746', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~746', item, True)
-            if x_2545(ctx, E):
-                return t_2255(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_2255(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2546(ctx, E), k)
-
-
-def t_2256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2547(ctx, E), k)
-
-
-def d_2257(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~744'), 'space': E.get('s~745'), 'by': E.get('you')})
-    return True
-
-
-def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0))
-
-
-def x_2559(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    if E is None:
-        E = ctx.env()
-    return {'target': E.get('target~733')}
-
-
-def x_2579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
-    if E is None:
-        E = ctx.env()
-    return {'target': E.get('target~739')}
-
-
-def x_2596(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_738, 0) if type(_h1) is dict else KEY(_h1, v_p_738, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_738, NOREC).get('step', 0) if type(v_p_738) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_738, NOREC).get('max', 0) if type(v_p_738) is str else 0))) is int else num(_w4))) for v_p_738 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_738, NOREC).get('tile', None) if type(v_p_738) is str else None) == E.get('t~736'))))
-    return MEMO(ctx, (2596, E.get('t~736'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_2597(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~736'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~736'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_739 for v_s_739 in items_of(E.get('l~737')) if (True if ((not (v_s_739 in _h1 if type(_h1) in (list, dict) else IN(v_s_739, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_739, NOREC).get('reserved', None) if type(v_s_739) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_739, NOREC).get('reserved', None) if type(v_s_739) is str else None) == E.get('t~736'))) or (((ctx.index.plain['spaces'].get(v_s_739, NOREC).get('reserved', None) if type(v_s_739) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_739 in _h2 if type(_h2) in (list, dict) else IN(v_s_739, _h2)))) or (((_h2.get(v_s_739, None) if type(_h2) is dict else KEY(_h2, v_s_739, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_739 in _h4 if type(_h4) in (list, dict) else IN(v_s_739, _h4))) or ((not any((True if ((v_x_740 in _h1 if type(_h1) in (list, dict) else IN(v_x_740, _h1))) and ((not (v_x_740 in _h4 if type(_h4) in (list, dict) else IN(v_x_740, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_740, {}) if type(_h1) is dict else KEY(_h1, v_x_740, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_740, {}) if type(_h1) is dict else KEY(_h1, v_x_740, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_741)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_740, {}) if type(_h1) is dict else KEY(_h1, v_x_740, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_741)) else False)) else False) for v_u_741 in items_of(_h3))) else False) for v_x_740 in ADJ(ctx, 'spaces', v_s_739)))) else False)) else False)]
-    return MEMO(ctx, (2597, E.get('l~737'), E.get('this'), E.get('t~736'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~742')) > 0)
-
-
-def d_2297(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~742', x_2597(ctx, E), True)
-    return True
-
-
-def d_2298(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_2598(ctx, E):
-        return False
-    return True
-
-
-def d_2301(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~744', E.get('t~736'), True)
-    return True
-
-
-def x_2778(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
-
-
-def x_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~737'), 0))
-
-
-def x_2791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~736'))) is int else num(_w1)) * AR('/', E.get('k~739'), E.get('m~738')))
-
-
-def d_2460(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'm~738', 2, True)
-    return True
-
-
-def x_2799(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (2799, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('power') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('power') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
-
-
-def d_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~746', 'megacredits', True)
-    return True
-
-
-def d_2513(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~738', 2, True)
-    return True
-
-
-def x_2932(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (2932, E.get('k~734'),), lambda: [v_x_735 for v_x_735 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_735, NOREC).get('type', None) if type(v_x_735) is str else None) == E.get('k~734'))])
-
-
-def d_2581(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~734', 'ocean', True)
-    return True
-
-
-def d_2583(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~736', E.get('t~733'), True)
-    return True
-
-
-def d_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'l~737', x_2932(ctx, E), True)
-    return True
-
-
-def x_3007(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (3007, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('science') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('science') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
-
-
-def x_3070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~731'))) is int else num(_w1)) >= 1)
-
-
-def x_3071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, E.get('n~731'))
-
-
-def x_3072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
-
-
-def x_3074(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-    if E is None:
-        E = ctx.env()
-    return {'amount': E.get('k~732')}
-
-
-def x_3078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    if E is None:
-        E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~734'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~733'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~734'))) is str else 0))) is int else num(_w6)))
-
-
-def d_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3070(ctx, E):
-        return False
-    return True
-
-
-def d_2705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'chosen'
-    if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~732'), '=', False, K[14])
-    return True
-
-
-def d_2706(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~733', x_3072(ctx, E), True)
-    return True
-
-
-def d_2709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3078(ctx, E):
-        return False
-    return True
-
-
-def d_2711(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~735', x_3072(ctx, E), True)
-    return True
-
-
-def d_2715(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 8, True)
-    return True
-
-
-def d_2748(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~736', 'microbe', True)
-    return True
-
-
-def x_3246(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~737'))) is str else None) == E.get('r~736'))) and ((E.get('card~737') != E.get('this'))) else False)
-
-
-def x_3247(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('card~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~737'), 0))
-
-
-def x_3249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~737')}
-
-
-def x_3273(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~735'))) is str else None) == 'game')
-
-
-def x_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('t~735'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~735'), 0))
-
-
-def x_3276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('t~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~735'), 0))
-
-
-def x_3278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    if E is None:
-        E = ctx.env()
-    return (True if ((E.get('t~735') == 'tr')) and (((_w1 if type((_w1 := E.get('n~736'))) is int else num(_w1)) > 0)) else False)
-
-
-def d_2873(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~735', 'tr', True)
-    return True
-
-
-def d_2879(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3278(ctx, E):
+    if x_793(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -4972,571 +1960,3529 @@ def d_2879(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def x_3792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
+    return MEMO(ctx, (812, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (813, E.get('this'), E.get('t~752'),), compute)
+
+
+def x_814(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+    return MEMO(ctx, (814, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (815, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
+
+
+def x_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~770'), {}))
+
+
+def x_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~769'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~769'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_825(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~770'))
+
+
+def x_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~770'))
+
+
+def x_827(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))
+
+
+def x_828(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~769'))
+
+
+def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~768')}
+
+
+def d_725(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 3, True)
+    return True
+
+
+def d_726(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    return True
+
+
+def d_728(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~752', 'city', True)
+    return True
+
+
+def d_731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~756', x_813(ctx, E), True)
+    return True
+
+
+def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'empty~761', x_814(ctx, E), True)
+    return True
+
+
+def d_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~767', x_815(ctx, E), True)
+    return True
+
+
+def d_734(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_816(ctx, E):
+        return False
+    return True
+
+
+def d_737(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    return True
+
+
+def d_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    return True
+
+
+def d_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[11])
+    return True
+
+
+def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_410(ctx, E):
+        return t_743(ctx, k, s, E)
+    return k()
+
+
+def t_743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_745(ctx, r2, s, E)
+
+    def r2():
+        return t_747(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')})
+        return k()
+
+    return t_744(ctx, r1, s, E)
+
+
+def t_744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_825(ctx, E), k)
+
+
+def t_745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_826(ctx, E)))
+    old = E.get('x~771', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~771', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~771', item, True)
+            if x_827(ctx, E):
+                return t_746(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_828(ctx, E), k)
+
+
+def t_747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_829(ctx, E), k)
+
+
+def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')})
+    return True
+
+
+def x_849(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_754, 0) if type(_h1) is dict else KEY(_h1, v_p_754, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('step', 0) if type(v_p_754) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('max', 0) if type(v_p_754) is str else 0))) is int else num(_w4))) for v_p_754 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_754, NOREC).get('tile', None) if type(v_p_754) is str else None) == E.get('t~752'))))
+    return MEMO(ctx, (849, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) or (((_h2.get(v_s_755, None) if type(_h2) is dict else KEY(_h2, v_s_755, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
+    return MEMO(ctx, (850, E.get('l~753'), E.get('this'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('open~758')) > 0)
+
+
+def x_855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~761'), {}))
+
+
+def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~760'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~760'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_860(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~761'))
+
+
+def x_861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~761'))
+
+
+def x_862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))
+
+
+def x_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~760'))
+
+
+def x_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~759')}
+
+
+def d_760(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~750', 'city', True)
+    return True
+
+
+def d_767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~758', x_850(ctx, E), True)
+    return True
+
+
+def d_768(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_851(ctx, E):
+        return False
+    return True
+
+
+def d_771(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    return True
+
+
+def d_772(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    return True
+
+
+def d_775(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[11])
+    return True
+
+
+def t_776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_410(ctx, E):
+        return t_777(ctx, k, s, E)
+    return k()
+
+
+def t_777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_779(ctx, r2, s, E)
+
+    def r2():
+        return t_781(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')})
+        return k()
+
+    return t_778(ctx, r1, s, E)
+
+
+def t_778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_860(ctx, E), k)
+
+
+def t_779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_861(ctx, E)))
+    old = E.get('x~762', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~762', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~762', item, True)
+            if x_862(ctx, E):
+                return t_780(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_863(ctx, E), k)
+
+
+def t_781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_864(ctx, E), k)
+
+
+def d_782(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')})
+    return True
+
+
+def d_785(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    return True
+
+
+def d_787(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 2, True)
+    return True
+
+
+def d_788(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    return True
+
+
+def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+
+
+def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    if E is None:
+        E = ctx.env()
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~750'))) is str else None) == E.get('r~749'))) and ((E.get('card~750') != E.get('this'))) else False)
+
+
+def x_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('card~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~750'), 0))
+
+
+def x_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~750')}
+
+
+def d_793(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 3, True)
+    return True
+
+
+def d_794(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    return True
+
+
+def d_798(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    return True
+
+
+def d_802(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~751', 2, True)
+    return True
+
+
+def x_926(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == E.get('t~750'))))
+    return MEMO(ctx, (926, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~750'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~750'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_753 for v_s_753 in items_of(E.get('l~751')) if (True if ((not (v_s_753 in _h1 if type(_h1) in (list, dict) else IN(v_s_753, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_753 in _h2 if type(_h2) in (list, dict) else IN(v_s_753, _h2)))) or (((_h2.get(v_s_753, None) if type(_h2) is dict else KEY(_h2, v_s_753, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_753 in _h4 if type(_h4) in (list, dict) else IN(v_s_753, _h4))) or ((not any((True if ((v_x_754 in _h1 if type(_h1) in (list, dict) else IN(v_x_754, _h1))) and ((not (v_x_754 in _h4 if type(_h4) in (list, dict) else IN(v_x_754, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_755)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_755)) else False)) else False) for v_u_755 in items_of(_h3))) else False) for v_x_754 in ADJ(ctx, 'spaces', v_s_753)))) else False)) else False)]
+    return MEMO(ctx, (927, E.get('l~751'), E.get('this'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('open~756')) > 0)
+
+
+def x_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~759'), {}))
+
+
+def x_933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~758'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~758'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~759'))
+
+
+def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~759'))
+
+
+def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~760') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~760'), _w1))
+
+
+def x_940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~760'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~758'))
+
+
+def x_945(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~757')}
+
+
+def d_828(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~746', 'city', True)
+    return True
+
+
+def d_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~756', x_927(ctx, E), True)
+    return True
+
+
+def d_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_928(ctx, E):
+        return False
+    return True
+
+
+def d_838(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
+    return True
+
+
+def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    return True
+
+
+def d_842(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[11])
+    return True
+
+
+def t_843(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_410(ctx, E):
+        return t_844(ctx, k, s, E)
+    return k()
+
+
+def t_844(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_846(ctx, r2, s, E)
+
+    def r2():
+        return t_848(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')})
+        return k()
+
+    return t_845(ctx, r1, s, E)
+
+
+def t_845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_937(ctx, E), k)
+
+
+def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_938(ctx, E)))
+    old = E.get('x~760', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~760', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~760', item, True)
+            if x_939(ctx, E):
+                return t_847(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_847(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_940(ctx, E), k)
+
+
+def t_848(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_941(ctx, E), k)
+
+
+def d_849(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')})
+    return True
+
+
+def x_977(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_747, 0) if type(_h1) is dict else KEY(_h1, v_p_747, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('step', 0) if type(v_p_747) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('max', 0) if type(v_p_747) is str else 0))) is int else num(_w4))) for v_p_747 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_747, NOREC).get('tile', None) if type(v_p_747) is str else None) == E.get('t~746'))))
+    return MEMO(ctx, (977, E.get('t~746'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_978(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('reserved', None) if type(v_x_749) is str else None) == E.get('this')) for v_x_749 in [v_x_748 for v_x_748 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_748, NOREC).get('type', None) if type(v_x_748) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (978, E.get('this'), E.get('t~746'),), compute)
+
+
+def x_979(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~746'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~746'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_752 for v_s_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)] if (True if ((not (v_s_752 in _h2 if type(_h2) in (list, dict) else IN(v_s_752, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('t~746'))) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('mine~750'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_752 in _h4 if type(_h4) in (list, dict) else IN(v_s_752, _h4))) or ((not any((True if ((v_x_753 in _h2 if type(_h2) in (list, dict) else IN(v_x_753, _h2))) and ((not (v_x_753 in _h4 if type(_h4) in (list, dict) else IN(v_x_753, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_754)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_754)) else False)) else False) for v_u_754 in items_of(_h3))) else False) for v_x_753 in ADJ(ctx, 'spaces', v_s_752)))) else False)) else False)]
+    return MEMO(ctx, (979, E.get('mine~750'), E.get('t~746'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_757: ((lambda v_near_760: (v_near_760 if (FN['count'](ctx, None, v_near_760) > 0) else v_open_757))([v_s_758 for v_s_758 in items_of(v_open_757) if (True if ((E.get('you') != None)) and (any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~746'))) is str else None) == 'if_possible') else v_open_757))([v_s_756 for v_s_756 in items_of(E.get('empty~755')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) or (((_h1.get(v_s_756, None) if type(_h1) is dict else KEY(_h1, v_s_756, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (980, E.get('empty~755'), E.get('t~746'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~761')) > 0)
+
+
+def x_985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~764'), {}))
+
+
+def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~763'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~763'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~764'))
+
+
+def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~764'))
+
+
+def x_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~765') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~765'), _w1))
+
+
+def x_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~765'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~765'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~763'))
+
+
+def x_998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~762')}
+
+
+def d_878(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return True
+
+
+def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~750', x_978(ctx, E), True)
+    return True
+
+
+def d_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'empty~755', x_979(ctx, E), True)
+    return True
+
+
+def d_883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~761', x_980(ctx, E), True)
+    return True
+
+
+def d_884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_981(ctx, E):
+        return False
+    return True
+
+
+def d_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    return True
+
+
+def d_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return True
+
+
+def d_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[11])
+    return True
+
+
+def t_892(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_410(ctx, E):
+        return t_893(ctx, k, s, E)
+    return k()
+
+
+def t_893(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_895(ctx, r2, s, E)
+
+    def r2():
+        return t_897(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')})
+        return k()
+
+    return t_894(ctx, r1, s, E)
+
+
+def t_894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_990(ctx, E), k)
+
+
+def t_895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_991(ctx, E)))
+    old = E.get('x~765', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~765', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~765', item, True)
+            if x_992(ctx, E):
+                return t_896(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_993(ctx, E), k)
+
+
+def t_897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_994(ctx, E), k)
+
+
+def d_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')})
+    return True
+
+
+def d_899(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~766', 2, True)
+    return True
+
+
+def d_900(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    return True
+
+
+def x_1021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+    if E is None:
+        E = ctx.env()
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_749, NOREC).get('resource', None) if type(v_card_749) is str else None) == E.get('r~747'))) and ((v_card_749 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_749, 0) if type((_w1 := (ctx.state['players'][v_holder_748] if type(v_holder_748) is int and 0 <= v_holder_748 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_749, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~746'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_749, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_749 in items_of((ctx.state['players'][v_holder_748] if type(v_holder_748) is int and 0 <= v_holder_748 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_748 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+
+
+def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    if E is None:
+        E = ctx.env()
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~751'))) is str else None) == E.get('r~747'))) and ((E.get('card~751') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~751'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~751'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~746'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+
+
+def x_1025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('card~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~751'), 0))
+
+
+def x_1027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~751')}
+
+
+def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
+    if E is None:
+        E = ctx.env()
+    return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
+
+
+def d_917(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~747', 'animal', True)
+    return True
+
+
+def d_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1021(ctx, E):
+        return False
+    return True
+
+
+def d_924(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~753', 'animal', True)
+    return True
+
+
+def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
+    if E is None:
+        E = ctx.env()
+    return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
+
+
+def d_932(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~749', 'animal', True)
+    return True
+
+
+def d_935(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~751', 3, True)
+    return True
+
+
+def d_936(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~752', 'plants', True)
+    return True
+
+
+def x_1054(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1054, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
+
+
+def d_990(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 2, True)
+    return True
+
+
+def d_991(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    return True
+
+
+def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4)))
+
+
+def x_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+    if E is None:
+        E = ctx.env()
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~750'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~750'))) is str else 0))) is int else num(_w7)))
+
+
+def x_1169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0))
+
+
+def x_1170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)
+
+
+def x_1172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)
+
+
+def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0))
+
+
+def x_1177(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('p~750'))
+
+
+def x_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~750'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~750'), 0)))
+
+
+def x_1179(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))
+
+
+def d_1035(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~747', 'microbe', True)
+    return True
+
+
+def d_1041(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1162(ctx, E):
+        return False
+    return True
+
+
+def d_1043(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'p~750', 'oxygen', True)
+    return True
+
+
+def d_1044(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~751', 1, True)
+    return True
+
+
+def t_1055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_1177(ctx, E)))
+    old = E.get('b~752', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'b~752', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'b~752', item, True)
+            if x_1178(ctx, E):
+                return t_1056(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_1056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1179(ctx, E), k)
+
+
+def d_1057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')})
+    return True
+
+
+def x_1183(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+
+
+def x_1213(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
+    if E is None:
+        E = ctx.env()
+    return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))
+
+
+def x_1229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~746'))) is str else None) == 'game')
+
+
+def x_1230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('t~746'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~746'), 0))
+
+
+def x_1232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('t~746'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~746'), 0))
+
+
+def x_1234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (True if ((E.get('t~746') == 'tr')) and (((_w1 if type((_w1 := E.get('n~747'))) is int else num(_w1)) > 0)) else False)
+
+
+def d_1096(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~746', 'tr', True)
+    return True
+
+
+def d_1102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1234(ctx, E):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+    return True
+
+
+def x_1267(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
+
+
+def x_1271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
+
+
+def x_1274(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
+
+
+def d_1167(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~753', 'steel', True)
+    return True
+
+
+def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 4, True)
+    return True
+
+
+def d_1232(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    return True
+
+
+def x_1383(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1383, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+
+
+def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~749')}
+
+
+def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
+
+
+def x_1429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~752')}
+
+
+def x_1435(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~755'), 0))
+
+
+def x_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))
+
+
+def d_1273(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~754', 1, True)
+    return True
+
+
+def x_1438(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
+
+
+def d_1287(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    return True
+
+
+def x_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
+
+
+def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_767, 0) if type(_h1) is dict else KEY(_h1, v_p_767, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_767, NOREC).get('step', 0) if type(v_p_767) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_767, NOREC).get('max', 0) if type(v_p_767) is str else 0))) is int else num(_w4))) for v_p_767 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_767, NOREC).get('tile', None) if type(v_p_767) is str else None) == E.get('t~766'))))
+    return MEMO(ctx, (1478, E.get('t~766'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_1479(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~766'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_769, NOREC).get('reserved', None) if type(v_x_769) is str else None) == E.get('this')) for v_x_769 in [v_x_768 for v_x_768 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_768, NOREC).get('type', None) if type(v_x_768) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (1479, E.get('this'), E.get('t~766'),), compute)
+
+
+def x_1480(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~766'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~766'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~766'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_772 for v_s_772 in [v_x_771 for v_x_771 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('type', None) if type(v_x_771) is str else None) == _h1)] if (True if ((not (v_s_772 in _h2 if type(_h2) in (list, dict) else IN(v_s_772, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('t~766'))) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('mine~770'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_772 in _h4 if type(_h4) in (list, dict) else IN(v_s_772, _h4))) or ((not any((True if ((v_x_773 in _h2 if type(_h2) in (list, dict) else IN(v_x_773, _h2))) and ((not (v_x_773 in _h4 if type(_h4) in (list, dict) else IN(v_x_773, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_774)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_774)) else False)) else False) for v_u_774 in items_of(_h3))) else False) for v_x_773 in ADJ(ctx, 'spaces', v_s_772)))) else False)) else False)]
+    return MEMO(ctx, (1480, E.get('mine~770'), E.get('t~766'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_777: ((lambda v_near_780: (v_near_780 if (FN['count'](ctx, None, v_near_780) > 0) else v_open_777))([v_s_778 for v_s_778 in items_of(v_open_777) if (True if ((E.get('you') != None)) and (any((True if ((v_x_779 in _h2 if type(_h2) in (list, dict) else IN(v_x_779, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_779, {}) if type(_h2) is dict else KEY(_h2, v_x_779, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_779 in ADJ(ctx, 'spaces', v_s_778))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~766'))) is str else None) == 'if_possible') else v_open_777))([v_s_776 for v_s_776 in items_of(E.get('empty~775')) if (True if ((not (v_s_776 in _h1 if type(_h1) in (list, dict) else IN(v_s_776, _h1)))) or (((_h1.get(v_s_776, None) if type(_h1) is dict else KEY(_h1, v_s_776, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (1481, E.get('empty~775'), E.get('t~766'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~781')) > 0)
+
+
+def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~784'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~784'), {}))
+
+
+def x_1487(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~783'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~783'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_1491(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~784'))
+
+
+def x_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~784'))
+
+
+def x_1493(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~785') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~785'), _w1))
+
+
+def x_1494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~785'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~785'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~783'))
+
+
+def x_1499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~782')}
+
+
+def d_1311(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~766', 'ocean', True)
+    return True
+
+
+def d_1314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~770', x_1479(ctx, E), True)
+    return True
+
+
+def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'empty~775', x_1480(ctx, E), True)
+    return True
+
+
+def d_1316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~781', x_1481(ctx, E), True)
+    return True
+
+
+def d_1317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1482(ctx, E):
+        return False
+    return True
+
+
+def d_1320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
+    return True
+
+
+def d_1321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
+    return True
+
+
+def d_1324(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[11])
+    return True
+
+
+def t_1325(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_410(ctx, E):
+        return t_1326(ctx, k, s, E)
+    return k()
+
+
+def t_1326(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_1328(ctx, r2, s, E)
+
+    def r2():
+        return t_1330(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')})
+        return k()
+
+    return t_1327(ctx, r1, s, E)
+
+
+def t_1327(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1491(ctx, E), k)
+
+
+def t_1328(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_1492(ctx, E)))
+    old = E.get('x~785', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~785', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~785', item, True)
+            if x_1493(ctx, E):
+                return t_1329(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_1329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1494(ctx, E), k)
+
+
+def t_1330(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1495(ctx, E), k)
+
+
+def d_1331(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')})
+    return True
+
+
+def x_1501(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
+
+
+def d_1356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~747', 'steel', True)
+    return True
+
+
+def x_1550(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+
+
+def x_1554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (1554, E.get('k~747'),), lambda: [v_x_748 for v_x_748 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_748, NOREC).get('type', None) if type(v_x_748) is str else None) == E.get('k~747'))])
+
+
+def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_751, 0) if type(_h1) is dict else KEY(_h1, v_p_751, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('step', 0) if type(v_p_751) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('max', 0) if type(v_p_751) is str else 0))) is int else num(_w4))) for v_p_751 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_751, NOREC).get('tile', None) if type(v_p_751) is str else None) == E.get('t~749'))))
+    return MEMO(ctx, (1555, E.get('t~749'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~749'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~749'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_752 for v_s_752 in items_of(E.get('l~750')) if (True if ((not (v_s_752 in _h1 if type(_h1) in (list, dict) else IN(v_s_752, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('t~749'))) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_752 in _h2 if type(_h2) in (list, dict) else IN(v_s_752, _h2)))) or (((_h2.get(v_s_752, None) if type(_h2) is dict else KEY(_h2, v_s_752, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_752 in _h4 if type(_h4) in (list, dict) else IN(v_s_752, _h4))) or ((not any((True if ((v_x_753 in _h1 if type(_h1) in (list, dict) else IN(v_x_753, _h1))) and ((not (v_x_753 in _h4 if type(_h4) in (list, dict) else IN(v_x_753, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_754)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_754)) else False)) else False) for v_u_754 in items_of(_h3))) else False) for v_x_753 in ADJ(ctx, 'spaces', v_s_752)))) else False)) else False)]
+    return MEMO(ctx, (1556, E.get('l~750'), E.get('this'), E.get('t~749'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('open~755')) > 0)
+
+
+def x_1561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~758'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~758'), {}))
+
+
+def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~757'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~757'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_1566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~758'))
+
+
+def x_1567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~758'))
+
+
+def x_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~759') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~759'), _w1))
+
+
+def x_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~759'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~757'))
+
+
+def x_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~756')}
+
+
+def d_1374(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
+    return True
+
+
+def d_1375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~750', x_1554(ctx, E), True)
+    return True
+
+
+def d_1378(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~755', x_1556(ctx, E), True)
+    return True
+
+
+def d_1379(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1557(ctx, E):
+        return False
+    return True
+
+
+def d_1382(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
+    return True
+
+
+def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
+    return True
+
+
+def d_1386(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[11])
+    return True
+
+
+def t_1387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_410(ctx, E):
+        return t_1388(ctx, k, s, E)
+    return k()
+
+
+def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_1390(ctx, r2, s, E)
+
+    def r2():
+        return t_1392(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')})
+        return k()
+
+    return t_1389(ctx, r1, s, E)
+
+
+def t_1389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1566(ctx, E), k)
+
+
+def t_1390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_1567(ctx, E)))
+    old = E.get('x~759', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~759', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~759', item, True)
+            if x_1568(ctx, E):
+                return t_1391(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_1391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1569(ctx, E), k)
+
+
+def t_1392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1570(ctx, E), k)
+
+
+def d_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')})
+    return True
+
+
+def d_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    return True
+
+
+def d_1413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 5, True)
+    return True
+
+
+def d_1419(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'p~746', 'oxygen', True)
+    return True
+
+
+def d_1435(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~749', 2, True)
+    return True
+
+
+def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        return FN['first'](ctx, None, [v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
+    return MEMO(ctx, (1639, E.get('this'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_1640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:219
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~749'))) is str else [])
+        return [v_r_750 for v_r_750 in items_of(E.get('l~747')) if (True if ((E.get('sp~749') != None)) and ((v_r_750 in _h1 if type(_h1) in (list, dict) else IN(v_r_750, _h1))) else False)]
+    return MEMO(ctx, (1640, E.get('l~747'), E.get('sp~749'),), compute)
+
+
+def x_1641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('shown~751')) > 0)
+
+
+def x_1642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
+    if E is None:
+        E = ctx.env()
+    return FN['distinct'](ctx, None, E.get('shown~751'))
+
+
+def x_1645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
+
+
+def x_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
+    if E is None:
+        E = ctx.env()
+    return {'resource': E.get('r~752')}
+
+
+def d_1446(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~747', K[13], True)
+    return True
+
+
+def d_1448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sp~749', x_1639(ctx, E), True)
+    return True
+
+
+def d_1449(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:219
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'shown~751', x_1640(ctx, E), True)
+    return True
+
+
+def d_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
+    return True
+
+
+def d_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
+    return True
+
+
+def d_1458(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~756', K[13], True)
+    return True
+
+
+def d_1555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~752', 7, True)
+    return True
+
+
+def x_1774(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
+
+
+def x_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
+    if E is None:
+        E = ctx.env()
+    return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science')
+
+
+def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
+
+
+def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~757'), 0))
+
+
+def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 7, True)
+    return True
+
+
+def d_1670(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    return True
+
+
+def x_2102(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
+
+
+def x_2178(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+    def compute():
+        _h1 = ctx.state.get('board')
+        return len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
+    return MEMO(ctx, (2178, ctx.stamps.get('board', 0),), compute)
+
+
+def x_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~751'))) is int else num(_w2)))
+
+
+def d_1926(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~751', x_2178(ctx, E), True)
+    return True
+
+
+def d_1991(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 4, True)
+    return True
+
+
+def x_2277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~761'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~761'), 0))
+
+
+def x_2278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~760'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~762'))) is int else num(_w2)))
+
+
+def d_2016(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~760', 1, True)
+    return True
+
+
+def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    if E is None:
+        E = ctx.env()
+    return [E.get('c~749')]
+
+
+def x_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    if E is None:
+        E = ctx.env()
+    return {'keep': E.get('c~749')}
+
+
+def d_2168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
+    return True
+
+
+def d_2181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'offer'
+    if c is not None:
+        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[7])
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[12])
+    return True
+
+
+def d_2182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'offer'
+    if c is not None:
+        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[7])
+    return True
+
+
+def d_2183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[12])
+    return True
+
+
+def d_2184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'discard', ctx.state, 'discard', x_495(ctx, E), '+=', True, K[6])
+    return True
+
+
+def x_2482(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
+
+
+def x_2494(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
+
+
+def x_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~760'), {}))
+
+
+def x_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~759'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~759'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_2565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~760'))
+
+
+def x_2566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~760'))
+
+
+def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~761') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~761'), _w1))
+
+
+def x_2568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_2569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~759'))
+
+
+def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~758')}
+
+
+def d_2269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    return True
+
+
+def d_2272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[11])
+    return True
+
+
+def t_2273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_410(ctx, E):
+        return t_2274(ctx, k, s, E)
+    return k()
+
+
+def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_2276(ctx, r2, s, E)
+
+    def r2():
+        return t_2278(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')})
+        return k()
+
+    return t_2275(ctx, r1, s, E)
+
+
+def t_2275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2565(ctx, E), k)
+
+
+def t_2276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_2566(ctx, E)))
+    old = E.get('x~761', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~761', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~761', item, True)
+            if x_2567(ctx, E):
+                return t_2277(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_2277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2568(ctx, E), k)
+
+
+def t_2278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_2569(ctx, E), k)
+
+
+def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')})
+    return True
+
+
+def x_2579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))
+
+
+def x_2581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~748')}
+
+
+def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~754')}
+
+
+def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~751'))))
+    return MEMO(ctx, (2618, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_2619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        _h2 = ctx.state.get('claims')
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~751'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) or (((_h2.get(v_s_754, None) if type(_h2) is dict else KEY(_h2, v_s_754, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+    return MEMO(ctx, (2619, E.get('l~752'), E.get('this'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_2620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('open~757')) > 0)
+
+
+def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~773'), 0))
+
+
+def d_2319(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~757', x_2619(ctx, E), True)
+    return True
+
+
+def d_2320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_2620(ctx, E):
+        return False
+    return True
+
+
+def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    return True
+
+
+def d_2358(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~772', 1, True)
+    return True
+
+
+def x_2801(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
+
+
+def x_2813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
+
+
+def x_2814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * AR('/', E.get('k~754'), E.get('m~753')))
+
+
+def d_2483(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'm~753', 2, True)
+    return True
+
+
+def x_2822(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (2822, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('power') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('power') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+
+
+def d_2518(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~761', 'megacredits', True)
+    return True
+
+
+def d_2536(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~753', 2, True)
+    return True
+
+
+def x_2955(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (2955, E.get('k~749'),), lambda: [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == E.get('k~749'))])
+
+
+def d_2604(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~749', 'ocean', True)
+    return True
+
+
+def d_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    return True
+
+
+def d_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~752', x_2955(ctx, E), True)
+    return True
+
+
+def x_3031(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (3031, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+
+
+def x_3094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)) >= 1)
+
+
+def x_3095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, E.get('n~746'))
+
+
+def x_3096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
+
+
+def x_3098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+    if E is None:
+        E = ctx.env()
+    return {'amount': E.get('k~747')}
+
+
+def x_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    if E is None:
+        E = ctx.env()
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
+
+
+def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3094(ctx, E):
+        return False
+    return True
+
+
+def d_2729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'chosen'
+    if c is not None:
+        SET(ctx, 'chosen', c, key, E.get('k~747'), '=', False, K[14])
+    return True
+
+
+def d_2730(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', x_3096(ctx, E), True)
+    return True
+
+
+def d_2733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3102(ctx, E):
+        return False
+    return True
+
+
+def d_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', x_3096(ctx, E), True)
+    return True
+
+
+def d_2739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 8, True)
+    return True
+
+
+def d_2772(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    return True
+
+
+def x_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    if E is None:
+        E = ctx.env()
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~752'))) is str else None) == E.get('r~751'))) and ((E.get('card~752') != E.get('this'))) else False)
+
+
+def x_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('card~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~752'), 0))
+
+
+def x_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~752')}
+
+
+def x_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')
+
+
+def x_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('t~750'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~750'), 0))
+
+
+def x_3301(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('t~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~750'), 0))
+
+
+def x_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    if E is None:
+        E = ctx.env()
+    return (True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)
+
+
+def d_2898(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~750', 'tr', True)
+    return True
+
+
+def d_2904(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3303(ctx, E):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[2])
+    return True
+
+
+def x_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
 
 
 AT = {
-    'x_383': 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    'x_384': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'x_385': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_386': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_387': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    'x_387': 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    'x_388': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     'x_389': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_392': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_348': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
-    'd_349': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
-    'd_352': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'd_355': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
-    'd_356': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
-    'x_397': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_399': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'x_403': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    'x_404': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_405': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_406': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    'x_407': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_408': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_410': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_412': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_413': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_414': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_360': 'rules_data/terraforming_mars/cards/001-070.yaml:38',
-    't_363': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'd_364': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'd_365': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'd_375': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    't_376': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_377': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_378': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
-    'x_417': 'rules_data/terraforming_mars/cards/001-070.yaml:41',
-    'x_420': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'x_426': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'x_428': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_429': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    'x_431': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_434': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_381': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'd_383': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'x_390': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_391': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    'x_393': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_396': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_352': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_353': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_356': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'd_359': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_360': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'x_401': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_403': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'x_407': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_408': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_409': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_410': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    'x_411': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_412': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_414': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_416': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_417': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_418': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_364': 'rules_data/terraforming_mars/cards/001-070.yaml:38',
+    't_367': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'd_368': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'd_369': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'd_379': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    't_380': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_381': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_382': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'x_421': 'rules_data/terraforming_mars/cards/001-070.yaml:41',
+    'x_424': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'x_430': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'x_432': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_433': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    'x_435': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_438': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_385': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'd_386': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'd_389': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'd_392': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'x_441': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    'x_442': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    'x_443': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    'x_444': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'x_445': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'x_446': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'x_448': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    'x_449': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_450': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_451': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_452': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_454': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    'x_455': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    'x_457': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'd_387': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_389': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_390': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_393': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'd_396': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'x_445': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    'x_446': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    'x_447': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    'x_448': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_449': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_450': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_452': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    'x_453': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_454': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_455': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_456': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_458': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
     'x_459': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    'x_461': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_463': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_464': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_465': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_466': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_471': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'x_473': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'x_479': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    'd_398': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
-    'd_399': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
-    'd_400': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
-    'd_402': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    'd_403': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    'd_404': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    'd_407': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'd_410': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    'd_420': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'd_421': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'd_427': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'd_430': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
-    'x_491': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'x_522': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    'd_442': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'd_443': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'd_444': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'd_449': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    'd_472': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    'x_532': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_533': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_538': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    'd_477': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'd_480': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    'd_481': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    'x_540': 'rules_data/terraforming_mars/cards/001-070.yaml:82',
-    'x_548': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_552': 'rules_data/terraforming_mars/definitions/board.yaml:124',
-    'x_553': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'x_554': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'x_555': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'x_559': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_560': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_561': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_564': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_565': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_566': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_567': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_568': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'x_572': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_485': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
-    'd_491': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
-    'd_498': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'd_499': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'd_500': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'd_503': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_504': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_507': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    't_508': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    't_509': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_510': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_511': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_512': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_513': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'd_514': 'rules_data/terraforming_mars/definitions/board.yaml:106',
-    'x_577': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    'x_578': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_579': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_581': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_582': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_586': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_587': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_588': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_596': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_597': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'd_518': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    'd_519': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    't_530': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_531': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_532': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
-    'd_535': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    'd_539': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
-    'd_541': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    'x_625': 'rules_data/terraforming_mars/definitions/board.yaml:124',
-    'x_626': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'x_627': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'x_628': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'x_632': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_633': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_637': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_638': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_639': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_640': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_641': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'x_645': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_560': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
-    'd_563': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'd_564': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'd_565': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'd_568': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_569': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_572': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    't_573': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    't_574': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_575': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_576': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_577': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_578': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'd_579': 'rules_data/terraforming_mars/definitions/board.yaml:106',
-    'd_582': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
-    'd_591': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
-    'd_606': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'x_461': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'x_463': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'x_465': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_467': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_468': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_469': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_470': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_475': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'x_477': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'x_483': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    'd_402': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_403': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_404': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_406': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    'd_407': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    'd_408': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    'd_411': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'd_414': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    'd_424': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'd_425': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'd_431': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'd_434': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
+    'x_495': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'x_526': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    'd_446': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_447': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_448': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_453': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    'd_476': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
+    'x_536': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_537': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_542': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    'd_481': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_484': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'd_485': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'x_544': 'rules_data/terraforming_mars/cards/001-070.yaml:82',
+    'x_552': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_556': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_557': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_558': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_559': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_560': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_564': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_565': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_566': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'x_569': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_570': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_571': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_572': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_573': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_577': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_489': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_495': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_502': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_503': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_504': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_505': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_508': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_509': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_512': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_513': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_514': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_515': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_516': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_517': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_518': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_519': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_582': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_583': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_584': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_586': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_587': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_591': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_592': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_593': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_601': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_602': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'd_523': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'd_524': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    't_535': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_536': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_537': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'd_540': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'd_544': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
+    'd_546': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'x_630': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_631': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_632': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_633': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_634': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_638': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_639': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_643': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_644': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_645': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_646': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_647': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_651': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_565': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    'd_568': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_569': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_570': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_571': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_574': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_575': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_578': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_579': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_580': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_581': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_582': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_583': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_584': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_585': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'd_588': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    'd_597': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
     'd_612': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
-    'x_719': 'rules_data/terraforming_mars/definitions/board.yaml:124',
-    'x_720': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'x_721': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'x_722': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'x_726': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_727': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_731': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_732': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_733': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_734': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_735': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'x_739': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_638': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
-    'd_641': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'd_642': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'd_643': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'd_646': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_647': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_650': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    't_651': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    't_652': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_653': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_654': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_655': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_656': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'd_657': 'rules_data/terraforming_mars/definitions/board.yaml:106',
-    'x_749': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_750': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_754': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'd_665': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_667': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'd_670': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_671': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_688': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'd_689': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'd_690': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'x_781': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_782': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_784': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_786': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'd_699': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
-    'd_705': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_805': 'rules_data/terraforming_mars/definitions/board.yaml:124',
-    'x_806': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'x_807': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'x_808': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'x_812': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_813': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_817': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_818': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_819': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_820': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_821': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'x_825': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_718': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
-    'd_719': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
-    'd_721': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
-    'd_724': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'd_725': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'd_726': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'd_729': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_730': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_733': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    't_734': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    't_735': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_736': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_737': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_738': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_739': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'd_740': 'rules_data/terraforming_mars/definitions/board.yaml:106',
-    'x_841': 'rules_data/terraforming_mars/definitions/board.yaml:115',
-    'x_842': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'x_843': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_847': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_848': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_852': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_853': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_854': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_855': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_856': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'x_860': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    'd_752': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
-    'd_759': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_760': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_763': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    'd_764': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    'd_767': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    't_768': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    't_769': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_770': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_771': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_772': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_773': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'd_774': 'rules_data/terraforming_mars/definitions/board.yaml:106',
-    'd_777': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
-    'd_779': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
-    'd_780': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
-    'x_878': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_879': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_880': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_882': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_900': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_901': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_905': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_906': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_907': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_908': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_909': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'x_913': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_785': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'd_786': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'd_790': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_618': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'x_725': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_726': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_727': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_728': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_729': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_733': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_734': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_738': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_739': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_740': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_741': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_742': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_746': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_644': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
+    'd_647': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_648': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_649': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_650': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_653': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_654': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_657': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_658': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_659': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_660': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_661': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_662': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_663': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_664': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_756': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_757': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_761': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'd_672': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_674': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_677': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_678': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_695': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'd_696': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'd_697': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'x_788': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_789': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_791': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_793': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_706': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
+    'd_712': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_812': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_813': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_814': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_815': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_816': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_820': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_821': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_825': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_826': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_827': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_828': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_829': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_833': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_725': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_726': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_728': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_731': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_732': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_733': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_734': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_737': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_738': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_741': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_742': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_743': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_744': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_745': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_746': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_747': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_748': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_849': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_850': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_851': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_855': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_856': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_860': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_861': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_862': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_863': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_864': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_868': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_760': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
+    'd_767': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_768': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'd_771': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_772': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_775': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_776': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_777': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_778': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_779': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_780': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_781': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_782': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'd_785': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'd_787': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'd_788': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'x_886': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_887': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_888': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_890': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_793': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
     'd_794': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'd_807': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_810': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    't_811': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    't_812': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_813': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_814': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_815': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_816': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'd_817': 'rules_data/terraforming_mars/definitions/board.yaml:106',
-    'x_917': 'rules_data/terraforming_mars/definitions/board.yaml:115',
-    'x_918': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'x_919': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_923': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_924': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_928': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_929': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_930': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_931': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_932': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'x_936': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    'd_819': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
-    'd_825': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_826': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_829': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    'd_830': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    'd_833': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    't_834': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    't_835': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_836': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_837': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_838': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_839': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'd_840': 'rules_data/terraforming_mars/definitions/board.yaml:106',
-    'x_968': 'rules_data/terraforming_mars/definitions/board.yaml:124',
-    'x_969': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'x_970': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'x_971': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'x_975': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_976': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_980': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_981': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_982': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_983': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_984': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'x_988': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'x_992': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_869': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    'd_872': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'd_873': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'd_874': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'd_877': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_878': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_881': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    't_882': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    't_883': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_884': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_885': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_886': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_887': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'd_888': 'rules_data/terraforming_mars/definitions/board.yaml:106',
-    'd_889': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    'd_890': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    'x_1011': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
-    'x_1013': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1014': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1015': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
-    'x_1017': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1022': 'rules_data/terraforming_mars/cards/001-070.yaml:236',
-    'd_907': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
-    'd_909': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
-    'd_914': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
-    'x_1024': 'rules_data/terraforming_mars/cards/001-070.yaml:248',
-    'd_922': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    'd_925': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    'd_926': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    'x_1044': 'rules_data/terraforming_mars/cards/001-070.yaml:270',
-    'd_979': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
-    'd_980': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
-    'x_1150': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    'x_1156': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    'x_1157': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_1158': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_1160': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_1161': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_1165': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_1166': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_1167': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_1023': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    'd_1029': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    'd_1031': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    'd_1032': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    't_1043': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_1044': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_1045': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
-    'x_1171': 'rules_data/terraforming_mars/cards/001-070.yaml:338',
-    'x_1201': 'rules_data/terraforming_mars/cards/001-070.yaml:349',
-    'x_1217': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_1218': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_1220': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_1222': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'd_1084': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
-    'd_1090': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_1255': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1259': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1262': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
-    'd_1155': 'rules_data/terraforming_mars/cards/001-070.yaml:394',
-    'd_1167': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
-    'd_1220': 'rules_data/terraforming_mars/cards/001-070.yaml:450',
-    'x_1371': 'rules_data/terraforming_mars/cards/001-070.yaml:453',
-    'x_1407': 'rules_data/terraforming_mars/definitions/cards.yaml:250',
-    'x_1415': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'x_1417': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_1423': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'x_1424': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'd_1261': 'rules_data/terraforming_mars/cards/001-070.yaml:510',
-    'x_1426': 'rules_data/terraforming_mars/cards/001-070.yaml:514',
-    'd_1275': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
-    'x_1441': 'rules_data/terraforming_mars/cards/001-070.yaml:527',
-    'x_1465': 'rules_data/terraforming_mars/definitions/board.yaml:124',
-    'x_1466': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'x_1467': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'x_1468': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'x_1472': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_1473': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_1477': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_1478': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_1479': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_1480': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_1481': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'x_1485': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_1298': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
-    'd_1301': 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    'd_1302': 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    'd_1303': 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    'd_1306': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_1307': 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    'd_1310': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    't_1311': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    't_1312': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_1313': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_1314': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_1315': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_1316': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'd_1317': 'rules_data/terraforming_mars/definitions/board.yaml:106',
-    'x_1487': 'rules_data/terraforming_mars/cards/001-070.yaml:536',
-    'd_1342': 'rules_data/terraforming_mars/cards/001-070.yaml:565',
-    'x_1536': 'rules_data/terraforming_mars/cards/001-070.yaml:589',
-    'x_1540': 'rules_data/terraforming_mars/definitions/board.yaml:140',
-    'x_1541': 'rules_data/terraforming_mars/definitions/board.yaml:115',
-    'x_1542': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'x_1543': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'x_1547': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_1548': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_1552': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_1553': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_1554': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_1555': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_1556': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'x_1560': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    'd_1360': 'rules_data/terraforming_mars/definitions/board.yaml:140',
-    'd_1361': 'rules_data/terraforming_mars/definitions/board.yaml:140',
-    'd_1364': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_1365': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_1368': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    'd_1369': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    'd_1372': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    't_1373': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    't_1374': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_1375': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_1376': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_1377': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_1378': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'd_1379': 'rules_data/terraforming_mars/definitions/board.yaml:106',
-    'd_1396': 'rules_data/terraforming_mars/cards/001-070.yaml:616',
-    'd_1399': 'rules_data/terraforming_mars/cards/001-070.yaml:624',
-    'd_1405': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
-    'd_1421': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
-    'x_1625': 'rules_data/terraforming_mars/definitions/board.yaml:200',
-    'x_1626': 'rules_data/terraforming_mars/definitions/board.yaml:201',
-    'x_1627': 'rules_data/terraforming_mars/definitions/board.yaml:202',
-    'x_1628': 'rules_data/terraforming_mars/definitions/board.yaml:203',
-    'x_1631': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1633': 'rules_data/terraforming_mars/definitions/board.yaml:203',
-    'd_1432': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
-    'd_1434': 'rules_data/terraforming_mars/definitions/board.yaml:200',
-    'd_1435': 'rules_data/terraforming_mars/definitions/board.yaml:201',
-    'd_1439': 'rules_data/terraforming_mars/definitions/board.yaml:203',
-    'd_1440': 'rules_data/terraforming_mars/definitions/board.yaml:203',
-    'd_1444': 'rules_data/terraforming_mars/cards/001-070.yaml:644',
-    'd_1541': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
-    'x_1760': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
-    'x_1761': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
-    'x_1786': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'x_1865': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_1625': 'rules_data/terraforming_mars/cards/071-140.yaml:77',
-    'd_1655': 'rules_data/terraforming_mars/cards/071-140.yaml:85',
-    'x_2082': 'rules_data/terraforming_mars/cards/071-140.yaml:182',
-    'x_2158': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
-    'x_2160': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    'd_1906': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
-    'd_1955': 'rules_data/terraforming_mars/cards/071-140.yaml:301',
-    'd_1970': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
-    'x_2256': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'x_2257': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'd_1995': 'rules_data/terraforming_mars/cards/071-140.yaml:330',
-    'x_2434': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'x_2437': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2146': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
-    'd_2159': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2160': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2161': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2162': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    'x_2460': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
-    'x_2472': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
-    'x_2538': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_2539': 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    'x_2543': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_2544': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_2545': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_2546': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'x_2547': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'x_2551': 'rules_data/terraforming_mars/definitions/board.yaml:174',
-    'd_2247': 'rules_data/terraforming_mars/definitions/board.yaml:174',
-    'd_2250': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    't_2251': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    't_2252': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_2253': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    't_2254': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_2255': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    't_2256': 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    'd_2257': 'rules_data/terraforming_mars/definitions/board.yaml:106',
-    'x_2557': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'x_2559': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_2579': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_2596': 'rules_data/terraforming_mars/definitions/board.yaml:115',
-    'x_2597': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'x_2598': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_2297': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_2298': 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    'd_2301': 'rules_data/terraforming_mars/definitions/board.yaml:118',
-    'x_2778': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
-    'x_2790': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
-    'x_2791': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
-    'd_2460': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
-    'x_2799': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
-    'd_2495': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
-    'd_2513': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
-    'x_2932': 'rules_data/terraforming_mars/definitions/board.yaml:140',
-    'd_2581': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
-    'd_2583': 'rules_data/terraforming_mars/definitions/board.yaml:140',
-    'd_2584': 'rules_data/terraforming_mars/definitions/board.yaml:140',
-    'x_3007': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
-    'x_3070': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    'x_3071': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3072': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3074': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3078': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2703': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    'd_2705': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'd_2706': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2709': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2711': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2715': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
-    'd_2748': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
-    'x_3246': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3247': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_3249': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3273': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_3274': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_3276': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_3278': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'd_2873': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
-    'd_2879': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_3792': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'd_798': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_802': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'x_926': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_927': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_928': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_932': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_933': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_937': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_938': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_939': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_940': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_941': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_945': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_828': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
+    'd_834': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_835': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'd_838': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_839': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_842': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_843': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_844': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_845': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_846': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_847': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_848': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_849': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_977': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_978': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_979': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_980': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_981': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_985': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_986': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_990': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_991': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_992': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_993': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_994': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_998': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_878': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_881': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_882': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_883': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_884': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_887': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_888': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_891': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_892': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_893': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_894': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_895': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_896': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_897': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_898': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'd_899': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_900': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'x_1021': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
+    'x_1023': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'x_1024': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'x_1025': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
+    'x_1027': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'x_1032': 'rules_data/terraforming_mars/cards/001-070.yaml:236',
+    'd_917': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'd_919': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
+    'd_924': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'x_1034': 'rules_data/terraforming_mars/cards/001-070.yaml:248',
+    'd_932': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'd_935': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'd_936': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'x_1054': 'rules_data/terraforming_mars/cards/001-070.yaml:270',
+    'd_990': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
+    'd_991': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
+    'x_1162': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'x_1168': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_1169': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_1170': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_1172': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_1173': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_1177': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_1178': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_1179': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_1035': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1041': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'd_1043': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1044': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    't_1055': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_1056': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_1057': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'x_1183': 'rules_data/terraforming_mars/cards/001-070.yaml:338',
+    'x_1213': 'rules_data/terraforming_mars/cards/001-070.yaml:349',
+    'x_1229': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_1230': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_1232': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_1234': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_1096': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
+    'd_1102': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_1267': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1271': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1274': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
+    'd_1167': 'rules_data/terraforming_mars/cards/001-070.yaml:394',
+    'd_1179': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
+    'd_1232': 'rules_data/terraforming_mars/cards/001-070.yaml:450',
+    'x_1383': 'rules_data/terraforming_mars/cards/001-070.yaml:453',
+    'x_1419': 'rules_data/terraforming_mars/definitions/cards.yaml:250',
+    'x_1427': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'x_1429': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_1435': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_1436': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'd_1273': 'rules_data/terraforming_mars/cards/001-070.yaml:510',
+    'x_1438': 'rules_data/terraforming_mars/cards/001-070.yaml:514',
+    'd_1287': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
+    'x_1453': 'rules_data/terraforming_mars/cards/001-070.yaml:527',
+    'x_1478': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_1479': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_1480': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_1481': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_1482': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_1486': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1487': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1491': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_1492': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1493': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1494': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1495': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_1499': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_1311': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
+    'd_1314': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_1315': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_1316': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_1317': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_1320': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_1321': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_1324': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_1325': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_1326': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1327': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1328': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1329': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1330': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_1331': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_1501': 'rules_data/terraforming_mars/cards/001-070.yaml:536',
+    'd_1356': 'rules_data/terraforming_mars/cards/001-070.yaml:565',
+    'x_1550': 'rules_data/terraforming_mars/cards/001-070.yaml:589',
+    'x_1554': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'x_1555': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_1556': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_1557': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_1561': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1562': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1566': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_1567': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1568': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1569': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1570': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_1574': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_1374': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_1375': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_1378': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_1379': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'd_1382': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_1383': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_1386': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_1387': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_1388': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1389': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1390': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1391': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1392': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_1393': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'd_1410': 'rules_data/terraforming_mars/cards/001-070.yaml:616',
+    'd_1413': 'rules_data/terraforming_mars/cards/001-070.yaml:624',
+    'd_1419': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
+    'd_1435': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
+    'x_1639': 'rules_data/terraforming_mars/definitions/board.yaml:218',
+    'x_1640': 'rules_data/terraforming_mars/definitions/board.yaml:219',
+    'x_1641': 'rules_data/terraforming_mars/definitions/board.yaml:220',
+    'x_1642': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'x_1645': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1647': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'd_1446': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
+    'd_1448': 'rules_data/terraforming_mars/definitions/board.yaml:218',
+    'd_1449': 'rules_data/terraforming_mars/definitions/board.yaml:219',
+    'd_1453': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'd_1454': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'd_1458': 'rules_data/terraforming_mars/cards/001-070.yaml:644',
+    'd_1555': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
+    'x_1774': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
+    'x_1775': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
+    'x_1800': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'x_1880': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1640': 'rules_data/terraforming_mars/cards/071-140.yaml:77',
+    'd_1670': 'rules_data/terraforming_mars/cards/071-140.yaml:85',
+    'x_2102': 'rules_data/terraforming_mars/cards/071-140.yaml:182',
+    'x_2178': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'x_2180': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    'd_1926': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'd_1991': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
+    'x_2277': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_2278': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'd_2016': 'rules_data/terraforming_mars/cards/071-140.yaml:330',
+    'x_2456': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'x_2459': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2168': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
+    'd_2181': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2182': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2183': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2184': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
+    'x_2482': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
+    'x_2494': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
+    'x_2560': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_2561': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_2565': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_2566': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_2567': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_2568': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_2569': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_2573': 'rules_data/terraforming_mars/definitions/board.yaml:192',
+    'd_2269': 'rules_data/terraforming_mars/definitions/board.yaml:192',
+    'd_2272': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_2273': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_2274': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_2275': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_2276': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_2277': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_2278': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_2279': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_2579': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'x_2581': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_2601': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_2618': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_2619': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_2620': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_2666': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_2319': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_2320': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'd_2323': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_2358': 'rules_data/terraforming_mars/cards/071-140.yaml:535',
+    'x_2801': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
+    'x_2813': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
+    'x_2814': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
+    'd_2483': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    'x_2822': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
+    'd_2518': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
+    'd_2536': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
+    'x_2955': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_2604': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
+    'd_2606': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_2607': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'x_3031': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
+    'x_3094': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    'x_3095': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3096': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3098': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3102': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2727': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    'd_2729': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'd_2730': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2733': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2735': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2739': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
+    'd_2772': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
+    'x_3271': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_3272': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_3274': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_3298': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_3299': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    'x_3301': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_3303': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'd_2898': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
+    'd_2904': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    'x_3823': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

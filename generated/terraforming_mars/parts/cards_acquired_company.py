@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_2314 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2335 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2049(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
+def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 3, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2052, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2050 = _C.d_785  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2051 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2071 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2072 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:366
 
 
-def d_2052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2052, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2049: CPS(d_2049),
-    2050: CPS(d_2050),
-    2051: CPS(d_2051),
-    2052: CPS(d_2052),
+    2070: CPS(d_2070),
+    2071: CPS(d_2071),
+    2072: CPS(d_2072),
+    2073: CPS(d_2073),
 }
 
 
 CODE = {
-    2314: x_2314,
+    2335: x_2335,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:360
-    'acquired_company': '{"id":"acquired_company","number":"106","name":{"en":"Acquired Company"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":2312},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2050},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":2313},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2051},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2314},"o":"+=","e":{"op":"var","n":"n~731","x":2315},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2052}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2049},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #106"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:360"}',
+    'acquired_company': '{"id":"acquired_company","number":"106","name":{"en":"Acquired Company"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2333},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2071},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2334},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2072},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2335},"o":"+=","e":{"op":"var","n":"n~746","x":2336},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2073}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2070},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #106"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:360"}',
 }

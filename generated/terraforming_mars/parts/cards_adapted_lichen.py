@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_1392 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1404 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1237(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
+def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 1240, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1238 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1239 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1250 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1251 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:479
 
 
-def d_1240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1240, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1237: CPS(d_1237),
-    1238: CPS(d_1238),
-    1239: CPS(d_1239),
-    1240: CPS(d_1240),
+    1249: CPS(d_1249),
+    1250: CPS(d_1250),
+    1251: CPS(d_1251),
+    1252: CPS(d_1252),
 }
 
 
 CODE = {
-    1392: x_1392,
+    1404: x_1404,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:473
-    'adapted_lichen': '{"id":"adapted_lichen","number":"048","name":{"en":"Adapted Lichen"},"type":"automated","cost":9,"tags":["plant"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1390},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1238},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":1391},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1239},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1392},"o":"+=","e":{"op":"var","n":"n~731","x":1393},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1240}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1237},"source":{"doc":"tm-facts","section":"cards.json #048"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:473"}',
+    'adapted_lichen': '{"id":"adapted_lichen","number":"048","name":{"en":"Adapted Lichen"},"type":"automated","cost":9,"tags":["plant"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1402},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1250},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1403},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1251},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1404},"o":"+=","e":{"op":"var","n":"n~746","x":1405},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1252}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1249},"source":{"doc":"tm-facts","section":"cards.json #048"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:473"}',
 }

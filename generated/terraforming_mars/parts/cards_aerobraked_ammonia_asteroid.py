@@ -48,112 +48,112 @@ K = [
 ]
 
 
-x_3321 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3325 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3329 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3330 = _C.x_3246  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3331 = _C.x_3247  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3333 = _C.x_3249  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3346 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3350 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3354 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3355 = _C.x_3271  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3356 = _C.x_3272  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3358 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_2909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:296
+def t_2934(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:296
     ctx.steps += 9
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 3, True)
-    LOCAL(ctx, E, 'r~732', 'heat', True)
-    c, key = KEYPLACE(ctx, 2912, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 2937, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 2915, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~735', 2, True)
-    LOCAL(ctx, E, 'r~736', 'microbe', True)
-    return t_2918(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    return t_2943(ctx, k, s, E)
 
 
-d_2910 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2911 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2935 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2936 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def d_2912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2912, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2937, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2913 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2914 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2938 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2939 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def d_2915(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2915, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2916 = _C.d_979  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2917 = _C.d_2748  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2941 = _C.d_990  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2942 = _C.d_2772  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def t_2918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2943(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2918, None, [], k)
+    return CHOOSE(ctx, 2943, None, [], k)
 
 
-def d_2919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2919, PL(ctx, E.get('you')).get('card_res'), E.get('card~737'))
+    c, key = KEYPLACE(ctx, 2944, PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2909: t_2909,
-    2910: CPS(d_2910),
-    2911: CPS(d_2911),
-    2912: CPS(d_2912),
-    2913: CPS(d_2913),
-    2914: CPS(d_2914),
-    2915: CPS(d_2915),
-    2916: CPS(d_2916),
-    2917: CPS(d_2917),
-    2918: t_2918,
-    2919: CPS(d_2919),
+    2934: t_2934,
+    2935: CPS(d_2935),
+    2936: CPS(d_2936),
+    2937: CPS(d_2937),
+    2938: CPS(d_2938),
+    2939: CPS(d_2939),
+    2940: CPS(d_2940),
+    2941: CPS(d_2941),
+    2942: CPS(d_2942),
+    2943: t_2943,
+    2944: CPS(d_2944),
 }
 
 
 CODE = {
-    3321: x_3321,
-    3325: x_3325,
-    3329: x_3329,
-    3330: x_3330,
-    3331: x_3331,
-    3333: x_3333,
+    3346: x_3346,
+    3350: x_3350,
+    3354: x_3354,
+    3355: x_3355,
+    3356: x_3356,
+    3358: x_3358,
 }
 AT = {
 }
@@ -161,5 +161,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:290
-    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":3319},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2910},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3320},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2911},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3321},"o":"+=","e":{"op":"var","n":"n~731","x":3322},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2912},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3323},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2913},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3324},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2914},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3325},"o":"+=","e":{"op":"var","n":"n~733","x":3326},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2915},{"op":"let","v":"n~735","e":{"op":"lit","v":2,"x":3327},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2916},{"op":"let","v":"r~736","e":{"op":"lit","v":"microbe","x":3328},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2917},{"op":"choose","alts":[{"gens":[{"v":"card~737","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3329},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~737"},"f":"resource","d":null},"b":{"op":"var","n":"r~736"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~737"},"b":{"op":"var","n":"this"}}],"x":3330}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~737"},"d":0,"x":3331},"o":"+=","e":{"op":"var","n":"n~735","x":3332},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2919},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~737"}],"x":3333}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2918}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2909},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:290"}',
+    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3344},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2935},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3345},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3346},"o":"+=","e":{"op":"var","n":"n~746","x":3347},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2937},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3348},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2938},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3349},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2939},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3350},"o":"+=","e":{"op":"var","n":"n~748","x":3351},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2940},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3352},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2941},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3353},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2942},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3354},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3355}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3356},"o":"+=","e":{"op":"var","n":"n~750","x":3357},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2944},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3358}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2943}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2934},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:290"}',
 }

@@ -47,129 +47,129 @@ K = [
 ]
 
 
-x_1200 = _C.x_1171  # rules_data/terraforming_mars/cards/001-070.yaml:349
-x_1201 = _C.x_1201  # rules_data/terraforming_mars/cards/001-070.yaml:349
-x_1204 = _C.x_1011  # rules_data/terraforming_mars/definitions/cards.yaml:233
-x_1205 = _C.x_385  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1206 = _C.x_1013  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1207 = _C.x_1014  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1208 = _C.x_1015  # rules_data/terraforming_mars/definitions/cards.yaml:239
-x_1210 = _C.x_1017  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1213 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1212 = _C.x_1183  # rules_data/terraforming_mars/cards/001-070.yaml:349
+x_1213 = _C.x_1213  # rules_data/terraforming_mars/cards/001-070.yaml:349
+x_1216 = _C.x_1021  # rules_data/terraforming_mars/definitions/cards.yaml:233
+x_1217 = _C.x_389  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1218 = _C.x_1023  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1219 = _C.x_1024  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1220 = _C.x_1025  # rules_data/terraforming_mars/definitions/cards.yaml:239
+x_1222 = _C.x_1027  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1225 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def t_1084(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'microbe', True)
-    return t_1075(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'microbe', True)
+    return t_1087(ctx, k, s, E)
 
 
-d_1073 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:359
-d_1074 = _C.d_1023  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1085 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1086 = _C.d_1035  # rules_data/terraforming_mars/cards/001-070.yaml:359
 
 
-def t_1075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def t_1087(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1204(ctx, E):
+    if not x_1216(ctx, E):
         return False
-    return t_1077(ctx, k, s, E)
+    return t_1089(ctx, k, s, E)
 
 
-d_1076 = _C.d_909  # rules_data/terraforming_mars/definitions/cards.yaml:233
+d_1088 = _C.d_919  # rules_data/terraforming_mars/definitions/cards.yaml:233
 
 
-def t_1077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def t_1089(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1077, None, [], k)
+    return CHOOSE(ctx, 1089, None, [], k)
 
 
-def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+def d_1090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1078, PL(ctx, E.get('holder~735')).get('card_res'), E.get('card~736'))
+    c, key = KEYPLACE(ctx, 1090, PL(ctx, E.get('holder~750')).get('card_res'), E.get('card~751'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_1079(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def d_1091(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~737', 1, True)
-    LOCAL(ctx, E, 'r~738', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1082, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'microbe', True)
+    c, key = KEYPLACE(ctx, 1094, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~737'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_1080 = _C.d_480  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1092 = _C.d_484  # rules_data/terraforming_mars/cards/001-070.yaml:359
 
 
-def d_1081(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def d_1093(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~738', 'microbe', True)
+    LOCAL(ctx, E, 'r~753', 'microbe', True)
     return True
 
 
-def d_1082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1082, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1094, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~737'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1072: t_1072,
-    1073: CPS(d_1073),
-    1074: CPS(d_1074),
-    1075: t_1075,
-    1076: CPS(d_1076),
-    1077: t_1077,
-    1078: CPS(d_1078),
-    1079: CPS(d_1079),
-    1080: CPS(d_1080),
-    1081: CPS(d_1081),
-    1082: CPS(d_1082),
+    1084: t_1084,
+    1085: CPS(d_1085),
+    1086: CPS(d_1086),
+    1087: t_1087,
+    1088: CPS(d_1088),
+    1089: t_1089,
+    1090: CPS(d_1090),
+    1091: CPS(d_1091),
+    1092: CPS(d_1092),
+    1093: CPS(d_1093),
+    1094: CPS(d_1094),
 }
 
 
 CODE = {
-    1200: x_1200,
-    1201: x_1201,
-    1204: x_1204,
-    1205: x_1205,
-    1206: x_1206,
-    1207: x_1207,
-    1208: x_1208,
-    1210: x_1210,
+    1212: x_1212,
     1213: x_1213,
+    1216: x_1216,
+    1217: x_1217,
+    1218: x_1218,
+    1219: x_1219,
+    1220: x_1220,
+    1222: x_1222,
+    1225: x_1225,
 }
 AT = {
 }
@@ -177,5 +177,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:349
-    'ants': '{"id":"ants","number":"035","name":{"en":"Ants"},"type":"active","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1200},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1201},"resource":"microbe","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1202},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1073},{"op":"let","v":"r~732","e":{"op":"lit","v":"microbe","x":1203},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1074},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~733","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~734","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~733"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~734"},"f":"resource","d":null},"b":{"op":"var","n":"r~732"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~734"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~733"}},"k":{"op":"var","n":"card~734"},"d":0},"b":{"op":"var","n":"n~731"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~734"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1204},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1076},{"op":"choose","alts":[{"gens":[{"v":"holder~735","src":{"op":"core","n":"players","x":1205},"label":"holder"},{"v":"card~736","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~735"},"x":1206},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~736"},"f":"resource","d":null},"b":{"op":"var","n":"r~732"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~736"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~735"}},"k":{"op":"var","n":"card~736"},"d":0},"b":{"op":"var","n":"n~731"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~736"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1207}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~735"}},"k":{"op":"var","n":"card~736"},"d":0,"x":1208},"o":"-=","e":{"op":"var","n":"n~731","x":1209},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":1078},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~736"}],"x":1210}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 microbo da un\'altra carta qualsiasi","en":"remove 1 microbe from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":1077}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1075}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1072},"effect":{"op":"seq","b":[{"op":"let","v":"n~737","e":{"op":"lit","v":1,"x":1211},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1080},{"op":"let","v":"r~738","e":{"op":"lit","v":"microbe","x":1212},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1081},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1213},"o":"+=","e":{"op":"var","n":"n~737","x":1214},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1082}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1079}}],"source":{"doc":"tm-facts","section":"cards.json #035"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:349"}',
+    'ants': '{"id":"ants","number":"035","name":{"en":"Ants"},"type":"active","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1212},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1213},"resource":"microbe","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1214},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1085},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":1215},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1086},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~748","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~749","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~748"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~749"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~749"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~748"}},"k":{"op":"var","n":"card~749"},"d":0},"b":{"op":"var","n":"n~746"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~749"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1216},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1088},{"op":"choose","alts":[{"gens":[{"v":"holder~750","src":{"op":"core","n":"players","x":1217},"label":"holder"},{"v":"card~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~750"},"x":1218},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~751"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~751"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0},"b":{"op":"var","n":"n~746"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1219}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0,"x":1220},"o":"-=","e":{"op":"var","n":"n~746","x":1221},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":1090},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~751"}],"x":1222}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 microbo da un\'altra carta qualsiasi","en":"remove 1 microbe from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":1089}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1087}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1084},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1223},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1092},{"op":"let","v":"r~753","e":{"op":"lit","v":"microbe","x":1224},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1093},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1225},"o":"+=","e":{"op":"var","n":"n~752","x":1226},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1094}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1091}}],"source":{"doc":"tm-facts","section":"cards.json #035"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:349"}',
 }

@@ -53,421 +53,426 @@ K = [
 ]
 
 
-def x_3600(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def x_3627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('this')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('this'))) is str else []))) else False) else 0), None)
 
 
-x_3602 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_3603 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_3604 = _C.x_443  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_3605 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3606 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3607 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3609 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_3610 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3611 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3612 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3613 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3614 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3615 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3616 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3618 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3620 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3622 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3626 = _C.x_719  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_3627 = _C.x_720  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_3628 = _C.x_721  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_3629 = _C.x_722  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_3633 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3634 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3635 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3637 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3638 = _C.x_731  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3639 = _C.x_732  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3640 = _C.x_733  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3641 = _C.x_734  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3642 = _C.x_735  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_3646 = _C.x_739  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_3629 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_3630 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_3631 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_3632 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3633 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3634 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3636 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_3637 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3638 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3639 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3640 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3641 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3642 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3643 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3645 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3647 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3649 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3653 = _C.x_725  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3654 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3655 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3656 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3657 = _C.x_729  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3661 = _C.x_733  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3662 = _C.x_734  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3663 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3665 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3666 = _C.x_738  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3667 = _C.x_739  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3668 = _C.x_740  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3669 = _C.x_741  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3670 = _C.x_742  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3674 = _C.x_746  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
+def t_3179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 8, True)
-    return t_3154(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 8, True)
+    return t_3181(ctx, k, s, E)
 
 
-d_3153 = _C.d_2715  # rules_data/terraforming_mars/cards/141-208.yaml:481
+d_3180 = _C.d_2739  # rules_data/terraforming_mars/cards/141-208.yaml:481
 
 
-def t_3154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def t_3181(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~732', E.get('n~731'), True)
-    LOCAL(ctx, E, 'sv~733', x_3600(ctx, E), True)
+    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
+    LOCAL(ctx, E, 'sv~748', x_3627(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~734', 0, True)
-    return t_3158(ctx, k, s, E)
+    LOCAL(ctx, E, 'tv~749', 0, True)
+    return t_3185(ctx, k, s, E)
 
 
-d_3155 = _C.d_398  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+d_3182 = _C.d_402  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
 
 
-def d_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def d_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~733', x_3600(ctx, E), True)
+    LOCAL(ctx, E, 'sv~748', x_3627(ctx, E), True)
     return True
 
 
-d_3157 = _C.d_400  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+d_3184 = _C.d_404  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
 
 
-def t_3158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3185(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~735', x_3602(ctx, E), True)
-    LOCAL(ctx, E, 't_v~736', x_3603(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~737', x_3604(ctx, E), True)
-    return t_3162(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~750', x_3629(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_3630(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_3631(ctx, E), True)
+    return t_3189(ctx, k, s, E)
 
 
-d_3159 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3160 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3161 = _C.d_404  # rules_data/terraforming_mars/definitions/cards.yaml:89
+d_3186 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3187 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3188 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def t_3162(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3189(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3605(ctx, E):
-        return d_3163(ctx, E) and k()
-    return t_3166(ctx, k, s, E)
+    if x_3632(ctx, E):
+        return d_3190(ctx, E) and k()
+    return t_3193(ctx, k, s, E)
 
 
-def d_3163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3606(ctx, E):
+    if not x_3633(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3165, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3192, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[4])
     return True
 
 
-d_3164 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3191 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def d_3165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3165, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3192, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~732'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[4])
     return True
 
 
-def t_3166(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3193(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3609(ctx, E):
+    if not x_3636(ctx, E):
         return False
-    return t_3168(ctx, k, s, E)
+    return t_3195(ctx, k, s, E)
 
 
-d_3167 = _C.d_410  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3194 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
 
 
-def t_3168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3168, None, [], k)
+    return CHOOSE(ctx, 3195, None, [], k)
 
 
-def d_3169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3170, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3615(ctx, E), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3171, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_3642(ctx, E), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 3198, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3172, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 3199, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3173, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 3200, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[4])
     return True
 
 
-def d_3170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3170, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3615(ctx, E), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, x_3642(ctx, E), '-=', False, K[4])
     return True
 
 
-def d_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3171, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3198, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~738'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[4])
     return True
 
 
-def d_3172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3172, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3199, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~739'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[4])
     return True
 
 
-def d_3173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3173, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3200, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~740'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[4])
     return True
 
 
-def t_3174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
+def t_3201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~741', 'ocean', True)
-    return t_3176(ctx, k, s, E)
+    LOCAL(ctx, E, 't~756', 'ocean', True)
+    return t_3203(ctx, k, s, E)
 
 
-d_3175 = _C.d_638  # rules_data/terraforming_mars/cards/141-208.yaml:481
+d_3202 = _C.d_644  # rules_data/terraforming_mars/cards/141-208.yaml:481
 
 
-def t_3176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_3203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3626(ctx, E):
-        return t_3177(ctx, k, s, E)
+    if x_3653(ctx, E):
+        return t_3204(ctx, k, s, E)
     return k()
 
 
-def t_3177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~745', x_3627(ctx, E), True)
-    LOCAL(ctx, E, 'legal~754', x_3628(ctx, E), True)
-    if not x_3629(ctx, E):
+    LOCAL(ctx, E, 'mine~760', x_3654(ctx, E), True)
+    LOCAL(ctx, E, 'empty~765', x_3655(ctx, E), True)
+    LOCAL(ctx, E, 'legal~771', x_3656(ctx, E), True)
+    if not x_3657(ctx, E):
         return False
-    return t_3181(ctx, k, s, E)
+    return t_3209(ctx, k, s, E)
 
 
-d_3178 = _C.d_641  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_3179 = _C.d_642  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_3180 = _C.d_643  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_3205 = _C.d_647  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3206 = _C.d_648  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3207 = _C.d_649  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3208 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3181(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_3209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3181, None, [], k)
+    return CHOOSE(ctx, 3209, None, [], k)
 
 
-def t_3182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~756', E.get('t~741'), True)
-    LOCAL(ctx, E, 's~757', E.get('space~755'), True)
-    return t_3185(ctx, k, s, E)
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
+    return t_3213(ctx, k, s, E)
 
 
-d_3183 = _C.d_646  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_3184 = _C.d_647  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3211 = _C.d_653  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3212 = _C.d_654  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3185(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3186, ctx.state.get('board'), E.get('s~757'))
+    c, key = KEYPLACE(ctx, 3214, ctx.state.get('board'), E.get('s~774'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3634(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~757'), '=', False, K[6])
-    return t_3188(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3662(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[6])
+    return t_3216(ctx, k, s, E)
 
 
-def d_3186(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3186, ctx.state.get('board'), E.get('s~757'))
+    c, key = KEYPLACE(ctx, 3214, ctx.state.get('board'), E.get('s~774'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3634(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3662(ctx, E), '=', False, K[5])
     return True
 
 
-d_3187 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_3188 = _C.t_651  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_3189 = _C.t_652  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3190 = _C.t_653  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3191 = _C.t_654  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3192 = _C.t_655  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3193 = _C.t_656  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_3194 = _C.d_657  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_3215 = _C.d_657  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3216 = _C.t_658  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3217 = _C.t_659  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3218 = _C.t_660  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3219 = _C.t_661  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3220 = _C.t_662  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3221 = _C.t_663  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3222 = _C.d_664  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3152: t_3152,
-    3153: CPS(d_3153),
-    3154: t_3154,
-    3155: CPS(d_3155),
-    3156: CPS(d_3156),
-    3157: CPS(d_3157),
-    3158: t_3158,
-    3159: CPS(d_3159),
-    3160: CPS(d_3160),
-    3161: CPS(d_3161),
-    3162: t_3162,
-    3163: CPS(d_3163),
-    3164: CPS(d_3164),
-    3165: CPS(d_3165),
-    3166: t_3166,
-    3167: CPS(d_3167),
-    3168: t_3168,
-    3169: CPS(d_3169),
-    3170: CPS(d_3170),
-    3171: CPS(d_3171),
-    3172: CPS(d_3172),
-    3173: CPS(d_3173),
-    3174: t_3174,
-    3175: CPS(d_3175),
-    3176: t_3176,
-    3177: t_3177,
-    3178: CPS(d_3178),
-    3179: CPS(d_3179),
+    3179: t_3179,
     3180: CPS(d_3180),
     3181: t_3181,
-    3182: t_3182,
+    3182: CPS(d_3182),
     3183: CPS(d_3183),
     3184: CPS(d_3184),
     3185: t_3185,
     3186: CPS(d_3186),
     3187: CPS(d_3187),
-    3188: t_3188,
+    3188: CPS(d_3188),
     3189: t_3189,
-    3190: t_3190,
-    3191: t_3191,
-    3192: t_3192,
+    3190: CPS(d_3190),
+    3191: CPS(d_3191),
+    3192: CPS(d_3192),
     3193: t_3193,
     3194: CPS(d_3194),
+    3195: t_3195,
+    3196: CPS(d_3196),
+    3197: CPS(d_3197),
+    3198: CPS(d_3198),
+    3199: CPS(d_3199),
+    3200: CPS(d_3200),
+    3201: t_3201,
+    3202: CPS(d_3202),
+    3203: t_3203,
+    3204: t_3204,
+    3205: CPS(d_3205),
+    3206: CPS(d_3206),
+    3207: CPS(d_3207),
+    3208: CPS(d_3208),
+    3209: t_3209,
+    3210: t_3210,
+    3211: CPS(d_3211),
+    3212: CPS(d_3212),
+    3213: t_3213,
+    3214: CPS(d_3214),
+    3215: CPS(d_3215),
+    3216: t_3216,
+    3217: t_3217,
+    3218: t_3218,
+    3219: t_3219,
+    3220: t_3220,
+    3221: t_3221,
+    3222: CPS(d_3222),
 }
 
 
 CODE = {
-    3600: x_3600,
-    3602: x_3602,
-    3603: x_3603,
-    3604: x_3604,
-    3605: x_3605,
-    3606: x_3606,
-    3607: x_3607,
-    3609: x_3609,
-    3610: x_3610,
-    3611: x_3611,
-    3612: x_3612,
-    3613: x_3613,
-    3614: x_3614,
-    3615: x_3615,
-    3616: x_3616,
-    3618: x_3618,
-    3620: x_3620,
-    3622: x_3622,
-    3626: x_3626,
     3627: x_3627,
-    3628: x_3628,
     3629: x_3629,
+    3630: x_3630,
+    3631: x_3631,
+    3632: x_3632,
     3633: x_3633,
     3634: x_3634,
-    3635: x_3635,
+    3636: x_3636,
     3637: x_3637,
     3638: x_3638,
     3639: x_3639,
     3640: x_3640,
     3641: x_3641,
     3642: x_3642,
-    3646: x_3646,
+    3643: x_3643,
+    3645: x_3645,
+    3647: x_3647,
+    3649: x_3649,
+    3653: x_3653,
+    3654: x_3654,
+    3655: x_3655,
+    3656: x_3656,
+    3657: x_3657,
+    3661: x_3661,
+    3662: x_3662,
+    3663: x_3663,
+    3665: x_3665,
+    3666: x_3666,
+    3667: x_3667,
+    3668: x_3668,
+    3669: x_3669,
+    3670: x_3670,
+    3674: x_3674,
 }
 AT = {
-    3600: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
+    3627: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:474
-    'aquifer_pumping': '{"id":"aquifer_pumping","number":"187","name":{"en":"Aquifer Pumping"},"type":"active","cost":18,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":8,"x":3598},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3153},{"op":"seq","b":[{"op":"let","v":"price~732","e":{"op":"var","n":"n~731","x":3599},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3155},{"op":"let","v":"sv~733","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"steel"},"card":{"op":"var","n":"this"}},"x":3600},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3156},{"op":"let","v":"tv~734","e":{"op":"lit","v":0,"x":3601},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3157},{"op":"seq","b":[{"op":"let","v":"s_v~735","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~733"},"b":{"op":"lit","v":0},"x":3602},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3159},{"op":"let","v":"t_v~736","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~734"},"b":{"op":"lit","v":0},"x":3603},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3160},{"op":"let","v":"h_v~737","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3604},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3161},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~735"},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"lit","v":0},"x":3605},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~732"},"x":3606},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3164},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3607},"o":"-=","e":{"op":"var","n":"price~732","x":3608},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3165}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3163},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"price~732"},"x":3609},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3167},{"op":"choose","alts":[{"gens":[{"v":"s~738","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~735"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~735"}}]}]},"b":{"op":"lit","v":0}},"x":3610},"label":"s"},{"v":"t~739","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~736"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~736"}}]}]},"b":{"op":"lit","v":0}},"x":3611},"label":"t"},{"v":"h~740","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~737"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~732"},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~737"}}]}]},"b":{"op":"lit","v":0}},"x":3612},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~738"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"var","n":"price~732"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~739"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"t_v~736"}},"b":{"op":"var","n":"price~732"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~740"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}},"b":{"op":"var","n":"h_v~737"}},"b":{"op":"var","n":"price~732"}}]}}],"x":3613}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3614},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}],"x":3615},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3170},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3616},"o":"-=","e":{"op":"var","n":"s~738","x":3617},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3171},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3618},"o":"-=","e":{"op":"var","n":"t~739","x":3619},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3172},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3620},"o":"-=","e":{"op":"var","n":"h~740","x":3621},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3173}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3169},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~732"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~738"},"b":{"op":"var","n":"s_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~739"},"b":{"op":"var","n":"t_v~736"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~740"},"b":{"op":"var","n":"h_v~737"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~735"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~738"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~736"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~739"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~737"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~740"}]},"b":{"op":"lit","v":{}}},"x":3622}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":null,"tv":0},"eval":{"price":{"op":"var","n":"price~732","x":3623},"sv":{"op":"var","n":"sv~733","x":3624}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3168}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3166},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3162}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3158}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3154}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3152},"effect":{"op":"seq","b":[{"op":"let","v":"t~741","e":{"op":"lit","v":"ocean","x":3625},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3175},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~742","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~742"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~742"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~742"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~742"},"f":"tile","d":null},"b":{"op":"var","n":"t~741"}}}]},"x":3626},"t":{"op":"seq","b":[{"op":"let","v":"mine~745","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~744","src":{"op":"filt","v":"x~743","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~743"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~741"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~744"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3627},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3178},{"op":"let","v":"legal~754","e":{"op":"letx","v":"open~750","e":{"op":"filt","v":"s~747","src":{"op":"filt","v":"x~746","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~746"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~741"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~747"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"reserved","d":null},"b":{"op":"var","n":"t~741"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~745"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~747"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~747"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~741"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~747"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~741"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~741"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~749","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~741"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~749"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~741"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~753","e":{"op":"filt","v":"s~751","src":{"op":"var","n":"open~750"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~753"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~753"},"b":{"op":"var","n":"open~750"}}},"b":{"op":"var","n":"open~750"}},"x":3628},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3179},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~754"}]},"b":{"op":"lit","v":0},"x":3629},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3180},{"op":"choose","alts":[{"gens":[{"v":"space~755","src":{"op":"var","n":"legal~754","x":3630},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"var","n":"t~741","x":3631},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3183},{"op":"let","v":"s~757","e":{"op":"var","n":"space~755","x":3632},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3184},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~757"},"d":{},"x":3633},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~756"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3634},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3186},{"op":"set","t":{"op":"st","k":"last_space","x":3635},"o":"=","e":{"op":"var","n":"s~757","x":3636},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3187},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3637},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"bonus","d":null,"x":3638},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3190},{"op":"for","v":"x~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~757"}],"kind":"spaces","x":3639},"w":{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"st","k":"board"},"neg":false,"x":3640},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3641},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3192},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3191},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"effect","d":null,"x":3642},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3193},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~756","x":3643},"space":{"op":"var","n":"s~757","x":3644},"by":{"op":"var","n":"you","x":3645}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3194}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3189},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3188}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3185}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3182},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~755"}],"x":3646}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3181}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3177},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3176}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3174}}],"source":{"doc":"tm-facts","section":"cards.json #187 (spend 8 M€, canUseSteel)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:474"}',
+    'aquifer_pumping': '{"id":"aquifer_pumping","number":"187","name":{"en":"Aquifer Pumping"},"type":"active","cost":18,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":8,"x":3625},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3180},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":3626},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3182},{"op":"let","v":"sv~748","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"steel"},"card":{"op":"var","n":"this"}},"x":3627},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3183},{"op":"let","v":"tv~749","e":{"op":"lit","v":0,"x":3628},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3184},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":3629},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3186},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":3630},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3187},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3631},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3188},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":3632},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":3633},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3191},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3634},"o":"-=","e":{"op":"var","n":"price~747","x":3635},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3192}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3190},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":3636},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3194},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":3637},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":3638},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":3639},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":3640}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3641},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":3642},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3197},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3643},"o":"-=","e":{"op":"var","n":"s~753","x":3644},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3198},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3645},"o":"-=","e":{"op":"var","n":"t~754","x":3646},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3199},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3647},"o":"-=","e":{"op":"var","n":"h~755","x":3648},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3200}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3196},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":3649}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":null,"tv":0},"eval":{"price":{"op":"var","n":"price~747","x":3650},"sv":{"op":"var","n":"sv~748","x":3651}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3195}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3193},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3189}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3185}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3181}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3179},"effect":{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"lit","v":"ocean","x":3652},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3202},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~757","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~757"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"tile","d":null},"b":{"op":"var","n":"t~756"}}}]},"x":3653},"t":{"op":"seq","b":[{"op":"let","v":"mine~760","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"filt","v":"x~758","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3654},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3205},{"op":"let","v":"empty~765","e":{"op":"filt","v":"s~762","src":{"op":"filt","v":"x~761","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~761"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"t~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~760"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~764","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~764"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~764"}}]}]}}]}]}}]}}]}]},"x":3655},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3206},{"op":"let","v":"legal~771","e":{"op":"letx","v":"open~767","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"empty~765"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~766"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~766"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~770","e":{"op":"filt","v":"s~768","src":{"op":"var","n":"open~767"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~770"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~770"},"b":{"op":"var","n":"open~767"}}},"b":{"op":"var","n":"open~767"}},"x":3656},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3207},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~771"}]},"b":{"op":"lit","v":0},"x":3657},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3208},{"op":"choose","alts":[{"gens":[{"v":"space~772","src":{"op":"var","n":"legal~771","x":3658},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~773","e":{"op":"var","n":"t~756","x":3659},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3211},{"op":"let","v":"s~774","e":{"op":"var","n":"space~772","x":3660},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3212},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~774"},"d":{},"x":3661},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~773"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3662},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3214},{"op":"set","t":{"op":"st","k":"last_space","x":3663},"o":"=","e":{"op":"var","n":"s~774","x":3664},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3215},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3665},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"bonus","d":null,"x":3666},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3218},{"op":"for","v":"x~775","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~774"}],"kind":"spaces","x":3667},"w":{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"st","k":"board"},"neg":false,"x":3668},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3669},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3220},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3219},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"effect","d":null,"x":3670},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3221},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~773","x":3671},"space":{"op":"var","n":"s~774","x":3672},"by":{"op":"var","n":"you","x":3673}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3222}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3217},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3216}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3213}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3210},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~772"}],"x":3674}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3209}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3204},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3203}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3201}}],"source":{"doc":"tm-facts","section":"cards.json #187 (spend 8 M€, canUseSteel)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:474"}',
 }

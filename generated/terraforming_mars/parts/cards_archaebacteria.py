@@ -47,61 +47,61 @@ K = [
 ]
 
 
-def x_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
+def x_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-18))
 
 
-x_1319 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1331 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1171(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
+def d_1183(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 1174, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1186, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1172 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:422
-d_1173 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1184 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1185 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:422
 
 
-def d_1174(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1174, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1186, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1171: CPS(d_1171),
-    1172: CPS(d_1172),
-    1173: CPS(d_1173),
-    1174: CPS(d_1174),
+    1183: CPS(d_1183),
+    1184: CPS(d_1184),
+    1185: CPS(d_1185),
+    1186: CPS(d_1186),
 }
 
 
 CODE = {
-    1316: x_1316,
-    1319: x_1319,
+    1328: x_1328,
+    1331: x_1331,
 }
 AT = {
-    1316: 'rules_data/terraforming_mars/cards/001-070.yaml:415',
+    1328: 'rules_data/terraforming_mars/cards/001-070.yaml:415',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:415
-    'archaebacteria': '{"id":"archaebacteria","number":"042","name":{"en":"ArchaeBacteria"},"type":"automated","cost":6,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-18},"x":1316},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1317},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1172},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":1318},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1173},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1319},"o":"+=","e":{"op":"var","n":"n~731","x":1320},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1174}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1171},"source":{"doc":"tm-facts","section":"cards.json #042"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:415"}',
+    'archaebacteria': '{"id":"archaebacteria","number":"042","name":{"en":"ArchaeBacteria"},"type":"automated","cost":6,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-18},"x":1328},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1329},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1184},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1330},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1185},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1331},"o":"+=","e":{"op":"var","n":"n~746","x":1332},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1186}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1183},"source":{"doc":"tm-facts","section":"cards.json #042"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:415"}',
 }

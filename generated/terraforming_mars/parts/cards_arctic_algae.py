@@ -47,107 +47,107 @@ K = [
 ]
 
 
-def x_998(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
+def x_1008(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-12))
 
 
-x_1001 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1011 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_1003(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
+def x_1013(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)
 
 
-x_1006 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1016 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_897(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
+def d_907(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 900, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 910, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_898 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:232
-d_899 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_908 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_909 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:232
 
 
-def d_900(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 900, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 910, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def d_901(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
+def d_911(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 904, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_902 = _C.d_779  # rules_data/terraforming_mars/cards/001-070.yaml:234
-d_903 = _C.d_780  # rules_data/terraforming_mars/cards/001-070.yaml:234
+d_912 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:234
+d_913 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:234
 
 
-def d_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 904, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    897: CPS(d_897),
-    898: CPS(d_898),
-    899: CPS(d_899),
-    900: CPS(d_900),
-    901: CPS(d_901),
-    902: CPS(d_902),
-    903: CPS(d_903),
-    904: CPS(d_904),
+    907: CPS(d_907),
+    908: CPS(d_908),
+    909: CPS(d_909),
+    910: CPS(d_910),
+    911: CPS(d_911),
+    912: CPS(d_912),
+    913: CPS(d_913),
+    914: CPS(d_914),
 }
 
 
 CODE = {
-    998: x_998,
-    1001: x_1001,
-    1003: x_1003,
-    1006: x_1006,
+    1008: x_1008,
+    1011: x_1011,
+    1013: x_1013,
+    1016: x_1016,
 }
 AT = {
-    998: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
-    1003: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
+    1008: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
+    1013: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:225
-    'arctic_algae': '{"id":"arctic_algae","number":"023","name":{"en":"Arctic Algae"},"type":"active","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":998},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":999},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":898},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":1000},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":899},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1001},"o":"+=","e":{"op":"var","n":"n~731","x":1002},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":900}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":897},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}],"x":1003},"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":1004},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":902},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":1005},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":903},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1006},"o":"+=","e":{"op":"var","n":"n~733","x":1007},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":904}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":901}}],"source":{"doc":"tm-facts","section":"cards.json #023 (render effects: oceans(1,all) -> plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:225"}',
+    'arctic_algae': '{"id":"arctic_algae","number":"023","name":{"en":"Arctic Algae"},"type":"active","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1008},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1009},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":908},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1010},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":909},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1011},"o":"+=","e":{"op":"var","n":"n~746","x":1012},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":910}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":907},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}],"x":1013},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1014},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":912},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1015},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":913},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1016},"o":"+=","e":{"op":"var","n":"n~748","x":1017},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":914}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":911}}],"source":{"doc":"tm-facts","section":"cards.json #023 (render effects: oceans(1,all) -> plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:225"}',
 }

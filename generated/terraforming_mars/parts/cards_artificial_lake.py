@@ -51,190 +51,190 @@ K = [
 ]
 
 
-x_2472 = _C.x_2472  # rules_data/terraforming_mars/cards/071-140.yaml:457
-x_2476 = _C.x_1540  # rules_data/terraforming_mars/definitions/board.yaml:140
-x_2477 = _C.x_1541  # rules_data/terraforming_mars/definitions/board.yaml:115
-x_2478 = _C.x_1542  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_2479 = _C.x_1543  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2483 = _C.x_1547  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2484 = _C.x_1548  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2485 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2487 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2488 = _C.x_1552  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2489 = _C.x_1553  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2490 = _C.x_1554  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2491 = _C.x_1555  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2492 = _C.x_1556  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_2496 = _C.x_1560  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2494 = _C.x_2494  # rules_data/terraforming_mars/cards/071-140.yaml:457
+x_2498 = _C.x_1554  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_2499 = _C.x_1555  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2500 = _C.x_1556  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2501 = _C.x_1557  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2505 = _C.x_1561  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2506 = _C.x_1562  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2507 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2509 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2510 = _C.x_1566  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2511 = _C.x_1567  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2512 = _C.x_1568  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2513 = _C.x_1569  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2514 = _C.x_1570  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2518 = _C.x_1574  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def t_2209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', 'ocean', True)
-    LOCAL(ctx, E, 'k~732', 'land', True)
-    return t_2190(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    LOCAL(ctx, E, 'k~747', 'land', True)
+    return t_2212(ctx, k, s, E)
 
 
-d_2188 = _C.d_869  # rules_data/terraforming_mars/cards/071-140.yaml:465
+d_2210 = _C.d_878  # rules_data/terraforming_mars/cards/071-140.yaml:465
 
 
-def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def d_2211(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~732', 'land', True)
+    LOCAL(ctx, E, 'k~747', 'land', True)
     return True
 
 
-def t_2190(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
+def t_2212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~734', E.get('t~731'), True)
-    LOCAL(ctx, E, 'l~735', x_2476(ctx, E), True)
-    return t_2193(ctx, k, s, E)
+    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
+    LOCAL(ctx, E, 'l~750', x_2498(ctx, E), True)
+    return t_2215(ctx, k, s, E)
 
 
-d_2191 = _C.d_1360  # rules_data/terraforming_mars/definitions/board.yaml:140
-d_2192 = _C.d_1361  # rules_data/terraforming_mars/definitions/board.yaml:140
+d_2213 = _C.d_1374  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2214 = _C.d_1375  # rules_data/terraforming_mars/definitions/board.yaml:158
 
 
-def t_2193(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+def t_2215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2477(ctx, E):
-        return t_2194(ctx, k, s, E)
+    if x_2499(ctx, E):
+        return t_2216(ctx, k, s, E)
     return k()
 
 
-def t_2194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2216(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~740', x_2478(ctx, E), True)
-    if not x_2479(ctx, E):
+    LOCAL(ctx, E, 'open~755', x_2500(ctx, E), True)
+    if not x_2501(ctx, E):
         return False
-    return t_2197(ctx, k, s, E)
+    return t_2219(ctx, k, s, E)
 
 
-d_2195 = _C.d_1364  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2196 = _C.d_1365  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2217 = _C.d_1378  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2218 = _C.d_1379  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_2197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2197, None, [], k)
+    return CHOOSE(ctx, 2219, None, [], k)
 
 
-def t_2198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~742', E.get('t~734'), True)
-    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
-    return t_2201(ctx, k, s, E)
+    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
+    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
+    return t_2223(ctx, k, s, E)
 
 
-d_2199 = _C.d_1368  # rules_data/terraforming_mars/definitions/board.yaml:118
-d_2200 = _C.d_1369  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_2221 = _C.d_1382  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2222 = _C.d_1383  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2202, ctx.state.get('board'), E.get('s~743'))
+    c, key = KEYPLACE(ctx, 2224, ctx.state.get('board'), E.get('s~758'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2484(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[4])
-    return t_2204(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2506(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[4])
+    return t_2226(ctx, k, s, E)
 
 
-def d_2202(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2202, ctx.state.get('board'), E.get('s~743'))
+    c, key = KEYPLACE(ctx, 2224, ctx.state.get('board'), E.get('s~758'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2484(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2506(ctx, E), '=', False, K[3])
     return True
 
 
-d_2203 = _C.d_1372  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_2204 = _C.t_1373  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_2205 = _C.t_1374  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2206 = _C.t_1375  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2207 = _C.t_1376  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2208 = _C.t_1377  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2209 = _C.t_1378  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_2210 = _C.d_1379  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_2225 = _C.d_1386  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2226 = _C.t_1387  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2227 = _C.t_1388  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2228 = _C.t_1389  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2229 = _C.t_1390  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2230 = _C.t_1391  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2231 = _C.t_1392  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2232 = _C.d_1393  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2187: t_2187,
-    2188: CPS(d_2188),
-    2189: CPS(d_2189),
-    2190: t_2190,
-    2191: CPS(d_2191),
-    2192: CPS(d_2192),
-    2193: t_2193,
-    2194: t_2194,
-    2195: CPS(d_2195),
-    2196: CPS(d_2196),
-    2197: t_2197,
-    2198: t_2198,
-    2199: CPS(d_2199),
-    2200: CPS(d_2200),
-    2201: t_2201,
-    2202: CPS(d_2202),
-    2203: CPS(d_2203),
-    2204: t_2204,
-    2205: t_2205,
-    2206: t_2206,
-    2207: t_2207,
-    2208: t_2208,
     2209: t_2209,
     2210: CPS(d_2210),
+    2211: CPS(d_2211),
+    2212: t_2212,
+    2213: CPS(d_2213),
+    2214: CPS(d_2214),
+    2215: t_2215,
+    2216: t_2216,
+    2217: CPS(d_2217),
+    2218: CPS(d_2218),
+    2219: t_2219,
+    2220: t_2220,
+    2221: CPS(d_2221),
+    2222: CPS(d_2222),
+    2223: t_2223,
+    2224: CPS(d_2224),
+    2225: CPS(d_2225),
+    2226: t_2226,
+    2227: t_2227,
+    2228: t_2228,
+    2229: t_2229,
+    2230: t_2230,
+    2231: t_2231,
+    2232: CPS(d_2232),
 }
 
 
 CODE = {
-    2472: x_2472,
-    2476: x_2476,
-    2477: x_2477,
-    2478: x_2478,
-    2479: x_2479,
-    2483: x_2483,
-    2484: x_2484,
-    2485: x_2485,
-    2487: x_2487,
-    2488: x_2488,
-    2489: x_2489,
-    2490: x_2490,
-    2491: x_2491,
-    2492: x_2492,
-    2496: x_2496,
+    2494: x_2494,
+    2498: x_2498,
+    2499: x_2499,
+    2500: x_2500,
+    2501: x_2501,
+    2505: x_2505,
+    2506: x_2506,
+    2507: x_2507,
+    2509: x_2509,
+    2510: x_2510,
+    2511: x_2511,
+    2512: x_2512,
+    2513: x_2513,
+    2514: x_2514,
+    2518: x_2518,
 }
 AT = {
 }
@@ -242,5 +242,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:457
-    'artificial_lake': '{"id":"artificial_lake","number":"116","name":{"en":"Artificial Lake"},"type":"automated","cost":15,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":2472},"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":2473},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2188},{"op":"let","v":"k~732","e":{"op":"lit","v":"land","x":2474},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2189},{"op":"seq","b":[{"op":"let","v":"t~734","e":{"op":"var","n":"t~731","x":2475},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2191},{"op":"let","v":"l~735","e":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"var","n":"k~732"}},"x":2476},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2192},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~734"}}}]},"x":2477},"t":{"op":"seq","b":[{"op":"let","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"var","n":"l~735"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~734"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]},"x":2478},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2195},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~740"}]},"b":{"op":"lit","v":0},"x":2479},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2196},{"op":"choose","alts":[{"gens":[{"v":"space~741","src":{"op":"var","n":"open~740","x":2480},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~742","e":{"op":"var","n":"t~734","x":2481},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2199},{"op":"let","v":"s~743","e":{"op":"var","n":"space~741","x":2482},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2200},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~743"},"d":{},"x":2483},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~742"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2484},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2202},{"op":"set","t":{"op":"st","k":"last_space","x":2485},"o":"=","e":{"op":"var","n":"s~743","x":2486},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2203},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2487},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"bonus","d":null,"x":2488},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2206},{"op":"for","v":"x~744","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~743"}],"kind":"spaces","x":2489},"w":{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"st","k":"board"},"neg":false,"x":2490},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2491},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2208},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2207},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"effect","d":null,"x":2492},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2209},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~742","x":2493},"space":{"op":"var","n":"s~743","x":2494},"by":{"op":"var","n":"you","x":2495}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2210}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2205},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2204}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2201}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2198},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~741"}],"x":2496}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"ocean","k":"land"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Oceano su una casella terreno","en":"place an ocean tile on a land space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2197}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2194},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":2193}],"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2190}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2187},"vp":{"op":"lit","v":1,"x":2497},"source":{"doc":"tm-facts","section":"cards.json #116 (not fully structured: ocean on land)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:457"}',
+    'artificial_lake': '{"id":"artificial_lake","number":"116","name":{"en":"Artificial Lake"},"type":"automated","cost":15,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":2494},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":2495},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2210},{"op":"let","v":"k~747","e":{"op":"lit","v":"land","x":2496},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2211},{"op":"seq","b":[{"op":"let","v":"t~749","e":{"op":"var","n":"t~746","x":2497},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2213},{"op":"let","v":"l~750","e":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"var","n":"k~747"}},"x":2498},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2214},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":2499},"t":{"op":"seq","b":[{"op":"let","v":"open~755","e":{"op":"filt","v":"s~752","src":{"op":"var","n":"l~750"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~752"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2500},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2217},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~755"}]},"b":{"op":"lit","v":0},"x":2501},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2218},{"op":"choose","alts":[{"gens":[{"v":"space~756","src":{"op":"var","n":"open~755","x":2502},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~757","e":{"op":"var","n":"t~749","x":2503},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2221},{"op":"let","v":"s~758","e":{"op":"var","n":"space~756","x":2504},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2222},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~758"},"d":{},"x":2505},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~757"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2506},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2224},{"op":"set","t":{"op":"st","k":"last_space","x":2507},"o":"=","e":{"op":"var","n":"s~758","x":2508},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2225},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2509},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"bonus","d":null,"x":2510},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2228},{"op":"for","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces","x":2511},"w":{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false,"x":2512},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2513},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2230},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2229},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"effect","d":null,"x":2514},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2231},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~757","x":2515},"space":{"op":"var","n":"s~758","x":2516},"by":{"op":"var","n":"you","x":2517}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2232}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2227},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2226}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2223}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2220},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~756"}],"x":2518}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"ocean","k":"land"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Oceano su una casella terreno","en":"place an ocean tile on a land space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2219}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2216},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2215}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2212}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2209},"vp":{"op":"lit","v":1,"x":2519},"source":{"doc":"tm-facts","section":"cards.json #116 (not fully structured: ocean on land)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:457"}',
 }

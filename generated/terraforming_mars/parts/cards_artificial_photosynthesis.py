@@ -47,93 +47,93 @@ K = [
 ]
 
 
-x_2464 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2469 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2486 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2491 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2178(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
+def t_2200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2178, None, [], k)
+    return CHOOSE(ctx, 2200, None, [], k)
 
 
-def d_2179(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 2182, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2204, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2180 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2181 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2202 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2203 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:455
 
 
-def d_2182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2182, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2204, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def d_2183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'energy', True)
-    c, key = KEYPLACE(ctx, 2186, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, 2208, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2184 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2185 = _C.d_1220  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2206 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2207 = _C.d_1232  # rules_data/terraforming_mars/cards/071-140.yaml:455
 
 
-def d_2186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2186, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2208, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2178: t_2178,
-    2179: CPS(d_2179),
-    2180: CPS(d_2180),
-    2181: CPS(d_2181),
-    2182: CPS(d_2182),
-    2183: CPS(d_2183),
-    2184: CPS(d_2184),
-    2185: CPS(d_2185),
-    2186: CPS(d_2186),
+    2200: t_2200,
+    2201: CPS(d_2201),
+    2202: CPS(d_2202),
+    2203: CPS(d_2203),
+    2204: CPS(d_2204),
+    2205: CPS(d_2205),
+    2206: CPS(d_2206),
+    2207: CPS(d_2207),
+    2208: CPS(d_2208),
 }
 
 
 CODE = {
-    2464: x_2464,
-    2469: x_2469,
+    2486: x_2486,
+    2491: x_2491,
 }
 AT = {
 }
@@ -141,5 +141,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:449
-    'artificial_photosynthesis': '{"id":"artificial_photosynthesis","number":"115","name":{"en":"Artificial Photosynthesis"},"type":"automated","cost":12,"tags":["science"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2462},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2180},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2463},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2181},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2464},"o":"+=","e":{"op":"var","n":"n~731","x":2465},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2182}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2179},"label":{"op":"lit","v":{"option":0},"x":2466}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2467},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2184},{"op":"let","v":"r~734","e":{"op":"lit","v":"energy","x":2468},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2185},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2469},"o":"+=","e":{"op":"var","n":"n~733","x":2470},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2186}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2183},"label":{"op":"lit","v":{"option":1},"x":2471}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aumenta di 1 la produzione di piante, oppure aumenta di 2 la produzione di energia","en":"choose one: raise your plant production by 1, or raise your energy production by 2"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2178},"source":{"doc":"tm-facts","section":"cards.json #115"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:449"}',
+    'artificial_photosynthesis': '{"id":"artificial_photosynthesis","number":"115","name":{"en":"Artificial Photosynthesis"},"type":"automated","cost":12,"tags":["science"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2484},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2202},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2485},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2203},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2486},"o":"+=","e":{"op":"var","n":"n~746","x":2487},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2204}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2201},"label":{"op":"lit","v":{"option":0},"x":2488}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2489},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2206},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2490},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2207},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2491},"o":"+=","e":{"op":"var","n":"n~748","x":2492},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2208}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2205},"label":{"op":"lit","v":{"option":1},"x":2493}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aumenta di 1 la produzione di piante, oppure aumenta di 2 la produzione di energia","en":"choose one: raise your plant production by 1, or raise your energy production by 2"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2200},"source":{"doc":"tm-facts","section":"cards.json #115"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:449"}',
 }

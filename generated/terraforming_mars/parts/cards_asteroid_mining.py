@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_1302 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1314 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1157(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
+def d_1169(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1160, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1172, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1158 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:402
-d_1159 = _C.d_349  # rules_data/terraforming_mars/cards/001-070.yaml:402
+d_1170 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:402
+d_1171 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:402
 
 
-def d_1160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1160, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1172, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1157: CPS(d_1157),
-    1158: CPS(d_1158),
-    1159: CPS(d_1159),
-    1160: CPS(d_1160),
+    1169: CPS(d_1169),
+    1170: CPS(d_1170),
+    1171: CPS(d_1171),
+    1172: CPS(d_1172),
 }
 
 
 CODE = {
-    1302: x_1302,
+    1314: x_1314,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:396
-    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":1300},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1158},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":1301},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1159},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1302},"o":"+=","e":{"op":"var","n":"n~731","x":1303},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1160}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1157},"vp":{"op":"lit","v":2,"x":1304},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
+    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1312},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1170},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1313},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1171},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1314},"o":"+=","e":{"op":"var","n":"n~746","x":1315},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1172}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1169},"vp":{"op":"lit","v":2,"x":1316},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
 }

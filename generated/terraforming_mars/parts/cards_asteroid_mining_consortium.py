@@ -47,22 +47,22 @@ K = [
 ]
 
 
-def x_380(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
+def x_384(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) >= 1)
 
 
-x_383 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_384 = _C.x_384  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_385 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_386 = _C.x_386  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_387 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_387 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_388 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
 x_389 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_392 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_390 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_391 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_393 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_396 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_347(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def t_351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,114 +70,114 @@ def t_347(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~735', 1, True)
-        LOCAL(ctx, E, 'r~736', 'titanium', True)
-        c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+        LOCAL(ctx, E, 'n~750', 1, True)
+        LOCAL(ctx, E, 'r~751', 'titanium', True)
+        c, key = KEYPLACE(ctx, 361, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'titanium', True)
-    return t_350(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    return t_354(ctx, r1, s, E)
 
 
-d_348 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:28
-d_349 = _C.d_349  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_352 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_353 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:28
 
 
-def t_350(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_354(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_383(ctx, E):
-        return t_351(ctx, k, s, E)
+    if x_387(ctx, E):
+        return t_355(ctx, k, s, E)
     return k()
 
 
-def t_351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_384(ctx, E):
+    if not x_388(ctx, E):
         return False
-    return t_353(ctx, k, s, E)
+    return t_357(ctx, k, s, E)
 
 
-d_352 = _C.d_352  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_356 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_357(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 353, None, [], k)
+    return CHOOSE(ctx, 357, None, [], k)
 
 
-def d_354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_358(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 354, PL(ctx, E.get('target~734')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 358, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_355 = _C.d_355  # rules_data/terraforming_mars/cards/001-070.yaml:28
-d_356 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_359 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_360 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:28
 
 
-def d_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_361(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 361, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    347: t_347,
-    348: CPS(d_348),
-    349: CPS(d_349),
-    350: t_350,
     351: t_351,
     352: CPS(d_352),
-    353: t_353,
-    354: CPS(d_354),
-    355: CPS(d_355),
+    353: CPS(d_353),
+    354: t_354,
+    355: t_355,
     356: CPS(d_356),
-    357: CPS(d_357),
+    357: t_357,
+    358: CPS(d_358),
+    359: CPS(d_359),
+    360: CPS(d_360),
+    361: CPS(d_361),
 }
 
 
 CODE = {
-    380: x_380,
-    383: x_383,
     384: x_384,
-    385: x_385,
-    386: x_386,
     387: x_387,
+    388: x_388,
     389: x_389,
-    392: x_392,
+    390: x_390,
+    391: x_391,
+    393: x_393,
+    396: x_396,
 }
 AT = {
-    380: 'rules_data/terraforming_mars/cards/001-070.yaml:19',
+    384: 'rules_data/terraforming_mars/cards/001-070.yaml:19',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:19
-    'asteroid_mining_consortium': '{"id":"asteroid_mining_consortium","number":"002","name":{"en":"Asteroid Mining Consortium"},"type":"automated","cost":13,"tags":["jovian"],"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":1},"x":380},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":381},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":348},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":382},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":349},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":383},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~733","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0}}}],"x":384},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":352},{"op":"choose","alts":[{"gens":[{"v":"target~734","src":{"op":"core","n":"players","x":385},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":386}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0,"x":387},"o":"-=","e":{"op":"var","n":"n~731","x":388},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":354},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~734"}],"x":389}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di titanio di un qualsiasi giocatore","en":"lower any player\'s titanium production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":353}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":351},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":350},{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":390},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":355},{"op":"let","v":"r~736","e":{"op":"lit","v":"titanium","x":391},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":392},"o":"+=","e":{"op":"var","n":"n~735","x":393},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":357}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":347},"vp":{"op":"lit","v":1,"x":394},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #002 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:19"}',
+    'asteroid_mining_consortium': '{"id":"asteroid_mining_consortium","number":"002","name":{"en":"Asteroid Mining Consortium"},"type":"automated","cost":13,"tags":["jovian"],"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":1},"x":384},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":385},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":352},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":386},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":353},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":387},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":388},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":356},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":389},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":390}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":391},"o":"-=","e":{"op":"var","n":"n~746","x":392},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":358},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":393}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di titanio di un qualsiasi giocatore","en":"lower any player\'s titanium production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":357}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":355},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":354},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":394},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":359},{"op":"let","v":"r~751","e":{"op":"lit","v":"titanium","x":395},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":360},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":396},"o":"+=","e":{"op":"var","n":"n~750","x":397},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":361}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":351},"vp":{"op":"lit","v":1,"x":398},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #002 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:19"}',
 }

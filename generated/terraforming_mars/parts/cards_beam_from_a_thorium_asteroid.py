@@ -47,114 +47,114 @@ K = [
 ]
 
 
-def x_1526(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
+def x_1540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1526, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('jovian') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('jovian') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
+    return MEMO(ctx, (1540, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('jovian') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
 
 
-x_1529 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1533 = _C.x_434  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1543 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1547 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1349(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1363(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 3, True)
-    LOCAL(ctx, E, 'r~736', 'heat', True)
-    c, key = KEYPLACE(ctx, 1352, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
+    c, key = KEYPLACE(ctx, 1366, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~737', 3, True)
-    LOCAL(ctx, E, 'r~738', 'energy', True)
-    c, key = KEYPLACE(ctx, 1355, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~752', 3, True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
+    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_1350 = _C.d_718  # rules_data/terraforming_mars/cards/001-070.yaml:586
+d_1364 = _C.d_725  # rules_data/terraforming_mars/cards/001-070.yaml:586
 
 
-def d_1351(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1365(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~736', 'heat', True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
     return True
 
 
-def d_1352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1366(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1352, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 1366, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-def d_1353(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1367(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~737', 3, True)
+    LOCAL(ctx, E, 'n~752', 3, True)
     return True
 
 
-def d_1354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1368(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~738', 'energy', True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
     return True
 
 
-def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1355, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
+    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1349: CPS(d_1349),
-    1350: CPS(d_1350),
-    1351: CPS(d_1351),
-    1352: CPS(d_1352),
-    1353: CPS(d_1353),
-    1354: CPS(d_1354),
-    1355: CPS(d_1355),
+    1363: CPS(d_1363),
+    1364: CPS(d_1364),
+    1365: CPS(d_1365),
+    1366: CPS(d_1366),
+    1367: CPS(d_1367),
+    1368: CPS(d_1368),
+    1369: CPS(d_1369),
 }
 
 
 CODE = {
-    1526: x_1526,
-    1529: x_1529,
-    1533: x_1533,
+    1540: x_1540,
+    1543: x_1543,
+    1547: x_1547,
 }
 AT = {
-    1526: 'rules_data/terraforming_mars/cards/001-070.yaml:579',
+    1540: 'rules_data/terraforming_mars/cards/001-070.yaml:579',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:579
-    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1526},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":1527},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1350},{"op":"let","v":"r~736","e":{"op":"lit","v":"heat","x":1528},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1351},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":1529},"o":"+=","e":{"op":"var","n":"n~735","x":1530},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1352},{"op":"let","v":"n~737","e":{"op":"lit","v":3,"x":1531},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1353},{"op":"let","v":"r~738","e":{"op":"lit","v":"energy","x":1532},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1354},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~738"},"d":0,"x":1533},"o":"+=","e":{"op":"var","n":"n~737","x":1534},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1355}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1349},"vp":{"op":"lit","v":1,"x":1535},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
+    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1540},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1541},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1364},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":1542},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1365},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1543},"o":"+=","e":{"op":"var","n":"n~750","x":1544},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1366},{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":1545},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1367},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":1546},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1547},"o":"+=","e":{"op":"var","n":"n~752","x":1548},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1369}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1363},"vp":{"op":"lit","v":1,"x":1549},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
 }

@@ -52,38 +52,42 @@ K = [
 ]
 
 
-x_968 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_969 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_970 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_971 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_975 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_976 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_977 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_979 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_980 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_981 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_982 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_983 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_984 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_988 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_977 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_978 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_979 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_980 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_981 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_985 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_986 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_987 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_989 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_990 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_991 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_992 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_993 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_994 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_998 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~749'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~750'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~766'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~767'))) is str else 0))) is int else num(_w6)))
 
 
-x_992 = _C.x_992  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
+    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0))
 
 
-def t_868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def x_1006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~769'), 0))
+
+
+def t_877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -91,243 +95,248 @@ def t_868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~749', 2, True)
-        LOCAL(ctx, E, 'r~750', 'megacredits', True)
-        if not d_891(ctx, E):
+        LOCAL(ctx, E, 'n~766', 2, True)
+        LOCAL(ctx, E, 'r~767', 'megacredits', True)
+        if not d_901(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~751', 3, True)
-        LOCAL(ctx, E, 'r~752', 'heat', True)
-        c, key = KEYPLACE(ctx, 896, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+        LOCAL(ctx, E, 'n~768', 3, True)
+        LOCAL(ctx, E, 'r~769', 'heat', True)
+        c, key = KEYPLACE(ctx, 906, PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~751'), '+=', False, K[3])
+            SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[3])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~731', 'ocean', True)
-    return t_870(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_879(ctx, r1, s, E)
 
 
-d_869 = _C.d_869  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_878 = _C.d_878  # rules_data/terraforming_mars/cards/001-070.yaml:223
 
 
-def t_870(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_879(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_968(ctx, E):
-        return t_871(ctx, k, s, E)
+    if x_977(ctx, E):
+        return t_880(ctx, k, s, E)
     return k()
 
 
-def t_871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~735', x_969(ctx, E), True)
-    LOCAL(ctx, E, 'legal~744', x_970(ctx, E), True)
-    if not x_971(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_978(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_979(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_980(ctx, E), True)
+    if not x_981(ctx, E):
         return False
-    return t_875(ctx, k, s, E)
+    return t_885(ctx, k, s, E)
 
 
-d_872 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_873 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_874 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_881 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_882 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_883 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_884 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_875(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_885(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 875, None, [], k)
+    return CHOOSE(ctx, 885, None, [], k)
 
 
-def t_876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_886(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
-    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
-    return t_879(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_889(ctx, k, s, E)
 
 
-d_877 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_878 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_887 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_888 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_879(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_889(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 880, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 890, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_976(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[5])
-    return t_882(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[5])
+    return t_892(ctx, k, s, E)
 
 
-def d_880(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 880, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 890, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_976(ctx, E), '=', False, K[4])
+        SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[4])
     return True
 
 
-d_881 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_882 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_883 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_884 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_885 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_886 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_887 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_888 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
-d_889 = _C.d_889  # rules_data/terraforming_mars/cards/001-070.yaml:223
-d_890 = _C.d_890  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_891 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_892 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_893 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_894 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_895 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_896 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_897 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_898 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_899 = _C.d_899  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_900 = _C.d_900  # rules_data/terraforming_mars/cards/001-070.yaml:223
 
 
-def d_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_991(ctx, E):
+    if not x_1001(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 893, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, 903, PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~749'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[3])
     return True
 
 
-def d_892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_902(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_991(ctx, E):
+    if not x_1001(ctx, E):
         return False
     return True
 
 
-def d_893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 893, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, 903, PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~749'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[3])
     return True
 
 
-def d_894(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 3, True)
+    LOCAL(ctx, E, 'n~768', 3, True)
     return True
 
 
-def d_895(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_905(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'heat', True)
+    LOCAL(ctx, E, 'r~769', 'heat', True)
     return True
 
 
-def d_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_906(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 896, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, 906, PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~751'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[3])
     return True
 
 
 TRIALS = {
-    868: t_868,
-    869: CPS(d_869),
-    870: t_870,
-    871: t_871,
-    872: CPS(d_872),
-    873: CPS(d_873),
-    874: CPS(d_874),
-    875: t_875,
-    876: t_876,
-    877: CPS(d_877),
+    877: t_877,
     878: CPS(d_878),
     879: t_879,
-    880: CPS(d_880),
+    880: t_880,
     881: CPS(d_881),
-    882: t_882,
-    883: t_883,
-    884: t_884,
+    882: CPS(d_882),
+    883: CPS(d_883),
+    884: CPS(d_884),
     885: t_885,
     886: t_886,
-    887: t_887,
+    887: CPS(d_887),
     888: CPS(d_888),
-    889: CPS(d_889),
+    889: t_889,
     890: CPS(d_890),
     891: CPS(d_891),
-    892: CPS(d_892),
-    893: CPS(d_893),
-    894: CPS(d_894),
-    895: CPS(d_895),
-    896: CPS(d_896),
+    892: t_892,
+    893: t_893,
+    894: t_894,
+    895: t_895,
+    896: t_896,
+    897: t_897,
+    898: CPS(d_898),
+    899: CPS(d_899),
+    900: CPS(d_900),
+    901: CPS(d_901),
+    902: CPS(d_902),
+    903: CPS(d_903),
+    904: CPS(d_904),
+    905: CPS(d_905),
+    906: CPS(d_906),
 }
 
 
 CODE = {
-    968: x_968,
-    969: x_969,
-    970: x_970,
-    971: x_971,
-    975: x_975,
-    976: x_976,
     977: x_977,
+    978: x_978,
     979: x_979,
     980: x_980,
     981: x_981,
-    982: x_982,
-    983: x_983,
-    984: x_984,
-    988: x_988,
+    985: x_985,
+    986: x_986,
+    987: x_987,
+    989: x_989,
+    990: x_990,
     991: x_991,
     992: x_992,
-    996: x_996,
+    993: x_993,
+    994: x_994,
+    998: x_998,
+    1001: x_1001,
+    1002: x_1002,
+    1006: x_1006,
 }
 AT = {
-    991: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    996: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    1001: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    1002: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    1006: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:218
-    'black_polar_dust': '{"id":"black_polar_dust","number":"022","name":{"en":"Black Polar Dust"},"type":"automated","cost":15,"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":967},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":869},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":968},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":969},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":872},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":970},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":873},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":971},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":874},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":972},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":973},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":877},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":974},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":878},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":975},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":976},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":880},{"op":"set","t":{"op":"st","k":"last_space","x":977},"o":"=","e":{"op":"var","n":"s~747","x":978},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":881},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":979},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":980},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":884},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":981},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":982},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":983},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":886},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":885},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":984},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":887},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":985},"space":{"op":"var","n":"s~747","x":986},"by":{"op":"var","n":"you","x":987}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":888}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":883},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":882}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":879}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":876},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":988}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":875}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":871},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":870},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":989},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":889},{"op":"let","v":"r~750","e":{"op":"lit","v":"megacredits","x":990},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":890},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0},"x":991},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":892},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":992},"o":"-=","e":{"op":"var","n":"n~749","x":993},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":893}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":891},{"op":"let","v":"n~751","e":{"op":"lit","v":3,"x":994},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":894},{"op":"let","v":"r~752","e":{"op":"lit","v":"heat","x":995},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":895},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":996},"o":"+=","e":{"op":"var","n":"n~751","x":997},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":896}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":868},"source":{"doc":"tm-facts","section":"cards.json #022"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:218"}',
+    'black_polar_dust': '{"id":"black_polar_dust","number":"022","name":{"en":"Black Polar Dust"},"type":"automated","cost":15,"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":976},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":878},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":977},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":978},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":881},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":979},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":882},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":980},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":883},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":981},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":884},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":982},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":983},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":887},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":984},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":888},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":985},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":986},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":890},{"op":"set","t":{"op":"st","k":"last_space","x":987},"o":"=","e":{"op":"var","n":"s~764","x":988},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":891},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":989},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":990},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":894},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":991},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":992},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":993},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":896},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":895},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":994},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":897},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":995},"space":{"op":"var","n":"s~764","x":996},"by":{"op":"var","n":"you","x":997}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":898}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":893},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":892}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":889}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":886},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":998}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":885}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":880},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":879},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":999},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":899},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":1000},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":900},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0},"b":{"op":"var","n":"n~766"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~767"},"f":"production_min","d":0},"x":1001},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":902},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1002},"o":"-=","e":{"op":"var","n":"n~766","x":1003},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":903}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":901},{"op":"let","v":"n~768","e":{"op":"lit","v":3,"x":1004},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":904},{"op":"let","v":"r~769","e":{"op":"lit","v":"heat","x":1005},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":905},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":1006},"o":"+=","e":{"op":"var","n":"n~768","x":1007},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":906}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":877},"source":{"doc":"tm-facts","section":"cards.json #022"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:218"}',
 }

@@ -49,108 +49,108 @@ K = [
 ]
 
 
-x_2445 = _C.x_1217  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_2446 = _C.x_1218  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_2448 = _C.x_1220  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_2450 = _C.x_1222  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_2451 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_2467 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_2468 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_2470 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_2472 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_2473 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2164(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
+def d_2186(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', 'tr', True)
-    LOCAL(ctx, E, 'n~732', 2, True)
-    if not d_2167(ctx, E):
+    LOCAL(ctx, E, 't~746', 'tr', True)
+    LOCAL(ctx, E, 'n~747', 2, True)
+    if not d_2189(ctx, E):
         return False
     return True
 
 
-d_2165 = _C.d_1084  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2166 = _C.d_591  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2187 = _C.d_1096  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2188 = _C.d_597  # rules_data/terraforming_mars/cards/071-140.yaml:426
 
 
-def d_2167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2445(ctx, E):
+    if x_2467(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2168, ctx.state.get('game_tracks'), E.get('t~731'))
+        c, key = KEYPLACE(ctx, 2190, ctx.state.get('game_tracks'), E.get('t~746'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
     else:
-        if not d_2169(ctx, E):
+        if not d_2191(ctx, E):
             return False
     return True
 
 
-def d_2168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2168, ctx.state.get('game_tracks'), E.get('t~731'))
+    c, key = KEYPLACE(ctx, 2190, ctx.state.get('game_tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
-def d_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2170, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
+    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[1])
-    if not d_2171(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
+    if not d_2193(ctx, E):
         return False
     return True
 
 
-def d_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2170, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
+    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
     return True
 
 
-d_2171 = _C.d_1090  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2172 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2193 = _C.d_1102  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2194 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2164: CPS(d_2164),
-    2165: CPS(d_2165),
-    2166: CPS(d_2166),
-    2167: CPS(d_2167),
-    2168: CPS(d_2168),
-    2169: CPS(d_2169),
-    2170: CPS(d_2170),
-    2171: CPS(d_2171),
-    2172: CPS(d_2172),
+    2186: CPS(d_2186),
+    2187: CPS(d_2187),
+    2188: CPS(d_2188),
+    2189: CPS(d_2189),
+    2190: CPS(d_2190),
+    2191: CPS(d_2191),
+    2192: CPS(d_2192),
+    2193: CPS(d_2193),
+    2194: CPS(d_2194),
 }
 
 
 CODE = {
-    2445: x_2445,
-    2446: x_2446,
-    2448: x_2448,
-    2450: x_2450,
-    2451: x_2451,
+    2467: x_2467,
+    2468: x_2468,
+    2470: x_2470,
+    2472: x_2472,
+    2473: x_2473,
 }
 AT = {
 }
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:420
-    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"tr","x":2443},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2165},{"op":"let","v":"n~732","e":{"op":"lit","v":2,"x":2444},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2166},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~731"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2445},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~731"},"d":0,"x":2446},"o":"+=","e":{"op":"var","n":"n~732","x":2447},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2168},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~731"},"d":0,"x":2448},"o":"+=","e":{"op":"var","n":"n~732","x":2449},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2170},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~731"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~732"},"b":{"op":"lit","v":0}}],"x":2450},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2451},"o":"=","e":{"op":"lit","v":true,"x":2452},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2172},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2171}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2169},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2167}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2164},"vp":{"op":"lit","v":-2,"x":2453},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
+    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":2465},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2187},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":2466},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2188},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2467},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":2468},"o":"+=","e":{"op":"var","n":"n~747","x":2469},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2190},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":2470},"o":"+=","e":{"op":"var","n":"n~747","x":2471},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2192},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":2472},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2473},"o":"=","e":{"op":"lit","v":true,"x":2474},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2194},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2193}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2191},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2189}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2186},"vp":{"op":"lit","v":-2,"x":2475},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
 }

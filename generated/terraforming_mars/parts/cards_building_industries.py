@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1661 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1662 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1666 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1668 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:654
+x_1675 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1676 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1680 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1682 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
-def d_1467(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
+def d_1481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_1470(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1484(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'steel', True)
-    c, key = KEYPLACE(ctx, 1475, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 1489, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1468 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1469 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1482 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1483 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:653
 
 
-def d_1470(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1661(ctx, E):
+    if not x_1675(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1472, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1486, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1471 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1485 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1472, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1486, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1473 = _C.d_779  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1474 = _C.d_665  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1487 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1488 = _C.d_672  # rules_data/terraforming_mars/cards/001-070.yaml:653
 
 
-def d_1475(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1475, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1489, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1476 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:654
+t_1490 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
 TRIALS = {
-    1467: CPS(d_1467),
-    1468: CPS(d_1468),
-    1469: CPS(d_1469),
-    1470: CPS(d_1470),
-    1471: CPS(d_1471),
-    1472: CPS(d_1472),
-    1473: CPS(d_1473),
-    1474: CPS(d_1474),
-    1475: CPS(d_1475),
-    1476: t_1476,
+    1481: CPS(d_1481),
+    1482: CPS(d_1482),
+    1483: CPS(d_1483),
+    1484: CPS(d_1484),
+    1485: CPS(d_1485),
+    1486: CPS(d_1486),
+    1487: CPS(d_1487),
+    1488: CPS(d_1488),
+    1489: CPS(d_1489),
+    1490: t_1490,
 }
 
 
 CODE = {
-    1661: x_1661,
-    1662: x_1662,
-    1666: x_1666,
-    1668: x_1668,
+    1675: x_1675,
+    1676: x_1676,
+    1680: x_1680,
+    1682: x_1682,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:647
-    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1659},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1468},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":1660},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1469},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1661},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1471},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1662},"o":"-=","e":{"op":"var","n":"n~731","x":1663},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1472}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1470},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":1664},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1473},{"op":"let","v":"r~734","e":{"op":"lit","v":"steel","x":1665},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1474},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1666},"o":"+=","e":{"op":"var","n":"n~733","x":1667},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1475}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1467},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1668},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1476},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
+    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1673},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1482},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1674},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1483},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1675},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1485},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1676},"o":"-=","e":{"op":"var","n":"n~746","x":1677},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1486}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1484},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1678},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1487},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1679},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1680},"o":"+=","e":{"op":"var","n":"n~748","x":1681},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1489}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1481},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1490},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
 }

@@ -48,87 +48,87 @@ K = [
 ]
 
 
-def x_2130(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:232
+def x_2150(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:232
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-10))
 
 
-x_2133 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2137 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2153 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2157 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1882(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
+def d_1902(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 1885, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1905, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 1888, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 1908, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1883 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:239
-d_1884 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1903 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1904 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:239
 
 
-def d_1885(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1885, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1905, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1886 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:239
-d_1887 = _C.d_780  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1906 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1907 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:239
 
 
-def d_1888(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1888, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1908, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1882: CPS(d_1882),
-    1883: CPS(d_1883),
-    1884: CPS(d_1884),
-    1885: CPS(d_1885),
-    1886: CPS(d_1886),
-    1887: CPS(d_1887),
-    1888: CPS(d_1888),
+    1902: CPS(d_1902),
+    1903: CPS(d_1903),
+    1904: CPS(d_1904),
+    1905: CPS(d_1905),
+    1906: CPS(d_1906),
+    1907: CPS(d_1907),
+    1908: CPS(d_1908),
 }
 
 
 CODE = {
-    2130: x_2130,
-    2133: x_2133,
-    2137: x_2137,
+    2150: x_2150,
+    2153: x_2153,
+    2157: x_2157,
 }
 AT = {
-    2130: 'rules_data/terraforming_mars/cards/071-140.yaml:232',
+    2150: 'rules_data/terraforming_mars/cards/071-140.yaml:232',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:232
-    'bushes': '{"id":"bushes","number":"093","name":{"en":"Bushes"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2130},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2131},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1883},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2132},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1884},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2133},"o":"+=","e":{"op":"var","n":"n~731","x":2134},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1885},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2135},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1886},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":2136},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1887},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2137},"o":"+=","e":{"op":"var","n":"n~733","x":2138},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1888}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1882},"source":{"doc":"tm-facts","section":"cards.json #093"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:232"}',
+    'bushes': '{"id":"bushes","number":"093","name":{"en":"Bushes"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2150},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2151},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1903},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2152},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2153},"o":"+=","e":{"op":"var","n":"n~746","x":2154},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1905},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2155},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1906},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2156},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1907},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2157},"o":"+=","e":{"op":"var","n":"n~748","x":2158},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1908}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1902},"source":{"doc":"tm-facts","section":"cards.json #093"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:232"}',
 }

@@ -51,52 +51,52 @@ K = [
 ]
 
 
-x_2421 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2422 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2423 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2424 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2426 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2427 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2428 = _C.x_491  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2429 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2430 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2431 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2432 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2433 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2434 = _C.x_2434  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2435 = _C.x_522  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2436 = _C.x_2434  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2437 = _C.x_2437  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2439 = _C.x_466  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_2440 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_2441 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+x_2443 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2444 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2445 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2446 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2448 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2449 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2450 = _C.x_495  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2451 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2452 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2453 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2454 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2455 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2456 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2457 = _C.x_526  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2458 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2459 = _C.x_2459  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2461 = _C.x_470  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_2462 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_2463 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
-def t_2142(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+def t_2164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 4, True)
-    LOCAL(ctx, E, 'k~732', 2, True)
-    return t_2145(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'k~747', 2, True)
+    return t_2167(ctx, k, s, E)
 
 
-d_2143 = _C.d_1970  # rules_data/terraforming_mars/cards/071-140.yaml:417
+d_2165 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:417
 
 
-def d_2144(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+def d_2166(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~732', 2, True)
+    LOCAL(ctx, E, 'k~747', 2, True)
     return True
 
 
-def t_2145(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+def t_2167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,156 +104,156 @@ def t_2145(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_2440(ctx, E), '+=', True, K[0])
+        SET(ctx, 'discard', ctx.state, 'discard', x_2462(ctx, E), '+=', True, K[0])
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~733', E.get('n~731'), True)
-    if not d_2147(ctx, E):
+    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
+    if not d_2169(ctx, E):
         return False
-    return t_2158(ctx, r1, s, E)
+    return t_2180(ctx, r1, s, E)
 
 
-d_2146 = _C.d_2146  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_2168 = _C.d_2168  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
 
 
-def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~733'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
-        if not d_2148(ctx, E):
+        if not d_2170(ctx, E):
             return False
     return True
 
 
-def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2149(ctx, E):
+    if not d_2171(ctx, E):
         return False
-    if not d_2154(ctx, E):
+    if not d_2176(ctx, E):
         return False
     return True
 
 
-def d_2149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2421(ctx, E):
-        if not d_2150(ctx, E):
+    if x_2443(ctx, E):
+        if not d_2172(ctx, E):
             return False
     return True
 
 
-def d_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2423(ctx, E), '=', False, K[3])
+    SET(ctx, 'deck', ctx.state, 'deck', x_2445(ctx, E), '=', False, K[3])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[0])
-    STMT(ctx, 2153)
+    STMT(ctx, 2175)
     return True
 
 
-d_2151 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2152 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2173 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2174 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_2153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2153)
+    STMT(ctx, 2175)
     return True
 
 
-d_2154 = _C.d_442  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2155 = _C.d_443  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2156 = _C.d_444  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2157 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2176 = _C.d_446  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2177 = _C.d_447  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2178 = _C.d_448  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2179 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_2158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def t_2180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('k~732'))
+    left = num(E.get('k~747'))
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 2158, left, [], k)
+    return CHOOSE(ctx, 2180, left, [], k)
 
 
-d_2159 = _C.d_2159  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2160 = _C.d_2160  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2161 = _C.d_2161  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2162 = _C.d_2162  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_2163 = _C.d_472  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+d_2181 = _C.d_2181  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2182 = _C.d_2182  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2183 = _C.d_2183  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2184 = _C.d_2184  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_2185 = _C.d_476  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {
-    2142: t_2142,
-    2143: CPS(d_2143),
-    2144: CPS(d_2144),
-    2145: t_2145,
-    2146: CPS(d_2146),
-    2147: CPS(d_2147),
-    2148: CPS(d_2148),
-    2149: CPS(d_2149),
-    2150: CPS(d_2150),
-    2151: CPS(d_2151),
-    2152: CPS(d_2152),
-    2153: CPS(d_2153),
-    2154: CPS(d_2154),
-    2155: CPS(d_2155),
-    2156: CPS(d_2156),
-    2157: CPS(d_2157),
-    2158: t_2158,
-    2159: CPS(d_2159),
-    2160: CPS(d_2160),
-    2161: CPS(d_2161),
-    2162: CPS(d_2162),
-    2163: CPS(d_2163),
+    2164: t_2164,
+    2165: CPS(d_2165),
+    2166: CPS(d_2166),
+    2167: t_2167,
+    2168: CPS(d_2168),
+    2169: CPS(d_2169),
+    2170: CPS(d_2170),
+    2171: CPS(d_2171),
+    2172: CPS(d_2172),
+    2173: CPS(d_2173),
+    2174: CPS(d_2174),
+    2175: CPS(d_2175),
+    2176: CPS(d_2176),
+    2177: CPS(d_2177),
+    2178: CPS(d_2178),
+    2179: CPS(d_2179),
+    2180: t_2180,
+    2181: CPS(d_2181),
+    2182: CPS(d_2182),
+    2183: CPS(d_2183),
+    2184: CPS(d_2184),
+    2185: CPS(d_2185),
 }
 
 
 CODE = {
-    2421: x_2421,
-    2422: x_2422,
-    2423: x_2423,
-    2424: x_2424,
-    2426: x_2426,
-    2427: x_2427,
-    2428: x_2428,
-    2429: x_2429,
-    2430: x_2430,
-    2431: x_2431,
-    2432: x_2432,
-    2433: x_2433,
-    2434: x_2434,
-    2435: x_2435,
-    2436: x_2436,
-    2437: x_2437,
-    2439: x_2439,
-    2440: x_2440,
-    2441: x_2441,
+    2443: x_2443,
+    2444: x_2444,
+    2445: x_2445,
+    2446: x_2446,
+    2448: x_2448,
+    2449: x_2449,
+    2450: x_2450,
+    2451: x_2451,
+    2452: x_2452,
+    2453: x_2453,
+    2454: x_2454,
+    2455: x_2455,
+    2456: x_2456,
+    2457: x_2457,
+    2458: x_2458,
+    2459: x_2459,
+    2461: x_2461,
+    2462: x_2462,
+    2463: x_2463,
 }
 AT = {
 }
@@ -261,5 +261,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:411
-    'business_contacts': '{"id":"business_contacts","number":"111","name":{"en":"Business Contacts"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":2417},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2143},{"op":"let","v":"k~732","e":{"op":"lit","v":2,"x":2418},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2144},{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"var","n":"n~731","x":2419},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2146},{"op":"rep","n":{"op":"var","n":"n~733","x":2420},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2421},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2422},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2423},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2151},{"op":"set","t":{"op":"st","k":"discard","x":2424},"o":"=","e":{"op":"lit","v":[],"x":2425},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2152},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2426}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2153}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2150},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2149},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2427},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2428},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2429},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2156},{"op":"set","t":{"op":"st","k":"deck","x":2430},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2431},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2157}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2155},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2154}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2148},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2147},{"op":"choose","alts":[{"gens":[{"v":"c~734","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2432},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2433},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~734"}],"x":2434},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2160},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2435},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~734"}],"x":2436},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2161}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2159},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~734"}],"x":2437}}],"kind":"keep_card","n":{"op":"var","n":"k~732","x":2438},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":4,"k":2},"text":{"it":"guarda le prime 4 carte del mazzo: prendine 2 in mano e scarta le altre","en":"look at the top 4 cards of the deck: take 2 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2158},{"op":"set","t":{"op":"st","k":"discard","x":2439},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2440},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":2162},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2441},"o":"=","e":{"op":"lit","v":[],"x":2442},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":2163}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2145}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2142},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #111 (drawCard 4, keep 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:411"}',
+    'business_contacts': '{"id":"business_contacts","number":"111","name":{"en":"Business Contacts"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2439},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2165},{"op":"let","v":"k~747","e":{"op":"lit","v":2,"x":2440},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2166},{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"var","n":"n~746","x":2441},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2168},{"op":"rep","n":{"op":"var","n":"n~748","x":2442},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2443},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2444},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2445},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2173},{"op":"set","t":{"op":"st","k":"discard","x":2446},"o":"=","e":{"op":"lit","v":[],"x":2447},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2174},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2448}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2175}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2172},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2171},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2449},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2450},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2451},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2178},{"op":"set","t":{"op":"st","k":"deck","x":2452},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2453},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2179}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2177},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2176}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2170},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2169},{"op":"choose","alts":[{"gens":[{"v":"c~749","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2454},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2455},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":2456},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2182},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2457},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":2458},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2183}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2181},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~749"}],"x":2459}}],"kind":"keep_card","n":{"op":"var","n":"k~747","x":2460},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":4,"k":2},"text":{"it":"guarda le prime 4 carte del mazzo: prendine 2 in mano e scarta le altre","en":"look at the top 4 cards of the deck: take 2 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2180},{"op":"set","t":{"op":"st","k":"discard","x":2461},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2462},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":2184},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2463},"o":"=","e":{"op":"lit","v":[],"x":2464},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":2185}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2167}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2164},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #111 (drawCard 4, keep 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:411"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_2026 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2045 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1790(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
+def d_1809(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 3, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1793, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1812, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1791 = _C.d_785  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1792 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1810 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1811 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:132
 
 
-def d_1793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1812(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1793, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1812, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1790: CPS(d_1790),
-    1791: CPS(d_1791),
-    1792: CPS(d_1792),
-    1793: CPS(d_1793),
+    1809: CPS(d_1809),
+    1810: CPS(d_1810),
+    1811: CPS(d_1811),
+    1812: CPS(d_1812),
 }
 
 
 CODE = {
-    2026: x_2026,
+    2045: x_2045,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:126
-    'callisto_penal_mines': '{"id":"callisto_penal_mines","number":"082","name":{"en":"Callisto Penal Mines"},"type":"automated","cost":24,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":2024},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1791},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":2025},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1792},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2026},"o":"+=","e":{"op":"var","n":"n~731","x":2027},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1793}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1790},"vp":{"op":"lit","v":2,"x":2028},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #082"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:126"}',
+    'callisto_penal_mines': '{"id":"callisto_penal_mines","number":"082","name":{"en":"Callisto Penal Mines"},"type":"automated","cost":24,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2043},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1810},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2044},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1811},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2045},"o":"+=","e":{"op":"var","n":"n~746","x":2046},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1812}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1809},"vp":{"op":"lit","v":2,"x":2047},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #082"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:126"}',
 }

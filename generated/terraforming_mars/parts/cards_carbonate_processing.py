@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1323 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1324 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1328 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1330 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:431
+x_1335 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1336 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1340 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1342 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
-def d_1175(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
+def d_1187(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_1178(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1190(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'heat', True)
-    c, key = KEYPLACE(ctx, 1183, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, 1195, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1176 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1177 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1188 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1189 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:430
 
 
-def d_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1323(ctx, E):
+    if not x_1335(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1180, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1192, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1179 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1191 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1180, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1192, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1181 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1182 = _C.d_386  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1193 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1194 = _C.d_390  # rules_data/terraforming_mars/cards/001-070.yaml:430
 
 
-def d_1183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1183, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1195, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1184 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:431
+t_1196 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 TRIALS = {
-    1175: CPS(d_1175),
-    1176: CPS(d_1176),
-    1177: CPS(d_1177),
-    1178: CPS(d_1178),
-    1179: CPS(d_1179),
-    1180: CPS(d_1180),
-    1181: CPS(d_1181),
-    1182: CPS(d_1182),
-    1183: CPS(d_1183),
-    1184: t_1184,
+    1187: CPS(d_1187),
+    1188: CPS(d_1188),
+    1189: CPS(d_1189),
+    1190: CPS(d_1190),
+    1191: CPS(d_1191),
+    1192: CPS(d_1192),
+    1193: CPS(d_1193),
+    1194: CPS(d_1194),
+    1195: CPS(d_1195),
+    1196: t_1196,
 }
 
 
 CODE = {
-    1323: x_1323,
-    1324: x_1324,
-    1328: x_1328,
-    1330: x_1330,
+    1335: x_1335,
+    1336: x_1336,
+    1340: x_1340,
+    1342: x_1342,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:424
-    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1321},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1176},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":1322},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1177},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1323},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1179},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1324},"o":"-=","e":{"op":"var","n":"n~731","x":1325},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1180}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1178},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":1326},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1181},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":1327},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1182},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1328},"o":"+=","e":{"op":"var","n":"n~733","x":1329},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1183}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1175},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1330},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1184},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
+    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1333},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1188},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1334},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1189},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1335},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1191},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1336},"o":"-=","e":{"op":"var","n":"n~746","x":1337},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1192}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1190},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1338},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1193},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":1339},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1194},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1340},"o":"+=","e":{"op":"var","n":"n~748","x":1341},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1195}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1187},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1342},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1196},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
 }

@@ -50,167 +50,167 @@ K = [
 ]
 
 
-x_3087 = _C.x_1441  # rules_data/terraforming_mars/cards/141-208.yaml:138
-x_3090 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3091 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3095 = _C.x_781  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3096 = _C.x_782  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3098 = _C.x_784  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3100 = _C.x_786  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3101 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3111 = _C.x_1453  # rules_data/terraforming_mars/cards/141-208.yaml:138
+x_3114 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3115 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3119 = _C.x_788  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3120 = _C.x_789  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3122 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3124 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3125 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2714(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2738(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 8, True)
-    LOCAL(ctx, E, 'r~732', 'heat', True)
-    if not d_2717(ctx, E):
+    LOCAL(ctx, E, 'n~746', 8, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    if not d_2741(ctx, E):
         return False
     return True
 
 
-d_2715 = _C.d_2715  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2716 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2739 = _C.d_2739  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2740 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:145
 
 
-def d_2717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3090(ctx, E):
+    if not x_3114(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2719, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2718 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2742 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2719, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_2720(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2744(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', 'tr', True)
-    LOCAL(ctx, E, 'n~734', 1, True)
-    if not d_2723(ctx, E):
+    LOCAL(ctx, E, 't~748', 'tr', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    if not d_2747(ctx, E):
         return False
     return True
 
 
-d_2721 = _C.d_699  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2722 = _C.d_365  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2745 = _C.d_706  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2746 = _C.d_369  # rules_data/terraforming_mars/cards/141-208.yaml:145
 
 
-def d_2723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3095(ctx, E):
+    if x_3119(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2724, ctx.state.get('game_tracks'), E.get('t~733'))
+        c, key = KEYPLACE(ctx, 2748, ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~734'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
     else:
-        if not d_2725(ctx, E):
+        if not d_2749(ctx, E):
             return False
     return True
 
 
-def d_2724(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2724, ctx.state.get('game_tracks'), E.get('t~733'))
+    c, key = KEYPLACE(ctx, 2748, ctx.state.get('game_tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~734'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
     return True
 
 
-def d_2725(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2749(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2726, PL(ctx, E.get('you')).get('tracks'), E.get('t~733'))
+    c, key = KEYPLACE(ctx, 2750, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~734'), '+=', False, K[2])
-    if not d_2727(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
+    if not d_2751(ctx, E):
         return False
     return True
 
 
-def d_2726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2726, PL(ctx, E.get('you')).get('tracks'), E.get('t~733'))
+    c, key = KEYPLACE(ctx, 2750, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~734'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
     return True
 
 
-d_2727 = _C.d_705  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2728 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2751 = _C.d_712  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2752 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2714: CPS(d_2714),
-    2715: CPS(d_2715),
-    2716: CPS(d_2716),
-    2717: CPS(d_2717),
-    2718: CPS(d_2718),
-    2719: CPS(d_2719),
-    2720: CPS(d_2720),
-    2721: CPS(d_2721),
-    2722: CPS(d_2722),
-    2723: CPS(d_2723),
-    2724: CPS(d_2724),
-    2725: CPS(d_2725),
-    2726: CPS(d_2726),
-    2727: CPS(d_2727),
-    2728: CPS(d_2728),
+    2738: CPS(d_2738),
+    2739: CPS(d_2739),
+    2740: CPS(d_2740),
+    2741: CPS(d_2741),
+    2742: CPS(d_2742),
+    2743: CPS(d_2743),
+    2744: CPS(d_2744),
+    2745: CPS(d_2745),
+    2746: CPS(d_2746),
+    2747: CPS(d_2747),
+    2748: CPS(d_2748),
+    2749: CPS(d_2749),
+    2750: CPS(d_2750),
+    2751: CPS(d_2751),
+    2752: CPS(d_2752),
 }
 
 
 CODE = {
-    3087: x_3087,
-    3090: x_3090,
-    3091: x_3091,
-    3095: x_3095,
-    3096: x_3096,
-    3098: x_3098,
-    3100: x_3100,
-    3101: x_3101,
+    3111: x_3111,
+    3114: x_3114,
+    3115: x_3115,
+    3119: x_3119,
+    3120: x_3120,
+    3122: x_3122,
+    3124: x_3124,
+    3125: x_3125,
 }
 AT = {
 }
@@ -218,5 +218,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:138
-    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3087},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":8,"x":3088},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2715},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2716},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":3090},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2718},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3091},"o":"-=","e":{"op":"var","n":"n~731","x":3092},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2719}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2717}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2714},"effect":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"lit","v":"tr","x":3093},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2721},{"op":"let","v":"n~734","e":{"op":"lit","v":1,"x":3094},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2722},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~733"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3095},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~733"},"d":0,"x":3096},"o":"+=","e":{"op":"var","n":"n~734","x":3097},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2724},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~733"},"d":0,"x":3098},"o":"+=","e":{"op":"var","n":"n~734","x":3099},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2726},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~733"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~734"},"b":{"op":"lit","v":0}}],"x":3100},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3101},"o":"=","e":{"op":"lit","v":true,"x":3102},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2728},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2727}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2725},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2723}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2720}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
+    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3111},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":8,"x":3112},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2739},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3113},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2740},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":3114},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2742},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3115},"o":"-=","e":{"op":"var","n":"n~746","x":3116},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2743}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2741}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2738},"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":3117},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2745},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3118},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2746},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3119},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":3120},"o":"+=","e":{"op":"var","n":"n~749","x":3121},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2748},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":3122},"o":"+=","e":{"op":"var","n":"n~749","x":3123},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2750},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":3124},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3125},"o":"=","e":{"op":"lit","v":true,"x":3126},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2752},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2751}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2749},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2747}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2744}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
 }

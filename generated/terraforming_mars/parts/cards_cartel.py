@@ -47,77 +47,77 @@ K = [
 ]
 
 
-def x_2839(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def x_2862(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2839, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_740, NOREC).get('tags', []) if type(v_c_740) is str else [])).count('earth') for v_c_740 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_742, NOREC).get('tags', []) if type(v_c_742) is str else [])).count('earth') for v_c_742 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('earth')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (2862, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_755, NOREC).get('tags', []) if type(v_c_755) is str else [])).count('earth') for v_c_755 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_757, NOREC).get('tags', []) if type(v_c_757) is str else [])).count('earth') for v_c_757 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('earth')))) is int else AR('+', _w6, _w7)))
 
 
-x_2840 = _C.x_2256  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_2841 = _C.x_2257  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2863 = _C.x_2277  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2864 = _C.x_2278  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2493(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2516(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~745', 1, True)
-    LOCAL(ctx, E, 'r~746', 'megacredits', True)
-    LOCAL(ctx, E, 'k~747', x_2839(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2497, PL(ctx, E.get('you')).get('prod'), E.get('r~746'))
+    LOCAL(ctx, E, 'n~760', 1, True)
+    LOCAL(ctx, E, 'r~761', 'megacredits', True)
+    LOCAL(ctx, E, 'k~762', x_2862(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2520, PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2841(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2864(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2494 = _C.d_1995  # rules_data/terraforming_mars/cards/071-140.yaml:690
-d_2495 = _C.d_2495  # rules_data/terraforming_mars/cards/071-140.yaml:690
+d_2517 = _C.d_2016  # rules_data/terraforming_mars/cards/071-140.yaml:690
+d_2518 = _C.d_2518  # rules_data/terraforming_mars/cards/071-140.yaml:690
 
 
-def d_2496(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2519(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~747', x_2839(ctx, E), True)
+    LOCAL(ctx, E, 'k~762', x_2862(ctx, E), True)
     return True
 
 
-def d_2497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_2520(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2497, PL(ctx, E.get('you')).get('prod'), E.get('r~746'))
+    c, key = KEYPLACE(ctx, 2520, PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2841(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2864(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2493: CPS(d_2493),
-    2494: CPS(d_2494),
-    2495: CPS(d_2495),
-    2496: CPS(d_2496),
-    2497: CPS(d_2497),
+    2516: CPS(d_2516),
+    2517: CPS(d_2517),
+    2518: CPS(d_2518),
+    2519: CPS(d_2519),
+    2520: CPS(d_2520),
 }
 
 
 CODE = {
-    2839: x_2839,
-    2840: x_2840,
-    2841: x_2841,
+    2862: x_2862,
+    2863: x_2863,
+    2864: x_2864,
 }
 AT = {
-    2839: 'rules_data/terraforming_mars/cards/071-140.yaml:690',
+    2862: 'rules_data/terraforming_mars/cards/071-140.yaml:690',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:684
-    'cartel': '{"id":"cartel","number":"137","name":{"en":"Cartel"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~745","e":{"op":"lit","v":1,"x":2837},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2494},{"op":"let","v":"r~746","e":{"op":"lit","v":"megacredits","x":2838},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2495},{"op":"let","v":"k~747","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~740","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~741","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~740"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~741"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~742","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~743","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~742"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~743"},"b":{"op":"lit","v":"earth"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~744","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~744"},"b":{"op":"lit","v":"earth"}}}]}},"x":2839},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2496},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~746"},"d":0,"x":2840},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~745"},"b":{"op":"var","n":"k~747"},"x":2841},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2497}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2493},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #137 (production per earth tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:684"}',
+    'cartel': '{"id":"cartel","number":"137","name":{"en":"Cartel"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~760","e":{"op":"lit","v":1,"x":2860},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2517},{"op":"let","v":"r~761","e":{"op":"lit","v":"megacredits","x":2861},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2518},{"op":"let","v":"k~762","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~756","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~755"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~756"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~757","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~758","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~757"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~758"},"b":{"op":"lit","v":"earth"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~759","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~759"},"b":{"op":"lit","v":"earth"}}}]}},"x":2862},"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2519},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~761"},"d":0,"x":2863},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~760"},"b":{"op":"var","n":"k~762"},"x":2864},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2520}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:690","id":2516},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #137 (production per earth tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:684"}',
 }

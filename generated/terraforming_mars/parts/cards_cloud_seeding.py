@@ -47,19 +47,19 @@ K = [
 ]
 
 
-x_417 = _C.x_417  # rules_data/terraforming_mars/cards/001-070.yaml:41
-x_420 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_421 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_425 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_426 = _C.x_426  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_427 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_428 = _C.x_428  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_429 = _C.x_429  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_431 = _C.x_431  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_434 = _C.x_434  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_421 = _C.x_421  # rules_data/terraforming_mars/cards/001-070.yaml:41
+x_424 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_425 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_429 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_430 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_431 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_432 = _C.x_432  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_433 = _C.x_433  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_435 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_438 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def t_383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67,162 +67,162 @@ def t_379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~737', 2, True)
-        LOCAL(ctx, E, 'r~738', 'plants', True)
-        c, key = KEYPLACE(ctx, 394, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
+        LOCAL(ctx, E, 'n~752', 2, True)
+        LOCAL(ctx, E, 'r~753', 'plants', True)
+        c, key = KEYPLACE(ctx, 398, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    if not d_382(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_386(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'heat', True)
-    return t_387(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    return t_391(ctx, r1, s, E)
 
 
-d_380 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:47
-d_381 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:47
-
-
-def d_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_420(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 384, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
-    return True
-
-
-d_383 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 384, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
-    return True
-
-
+d_384 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:47
 d_385 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:47
-d_386 = _C.d_386  # rules_data/terraforming_mars/cards/001-070.yaml:47
 
 
-def t_387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def d_386(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_424(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 388, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
+    return True
+
+
+d_387 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
+
+
+def d_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_425(ctx, E):
-        return t_388(ctx, k, s, E)
+    c, key = KEYPLACE(ctx, 388, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
+    return True
+
+
+d_389 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_390 = _C.d_390  # rules_data/terraforming_mars/cards/001-070.yaml:47
+
+
+def t_391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_429(ctx, E):
+        return t_392(ctx, k, s, E)
     return k()
 
 
-def t_388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_426(ctx, E):
+    if not x_430(ctx, E):
         return False
-    return t_390(ctx, k, s, E)
+    return t_394(ctx, k, s, E)
 
 
-d_389 = _C.d_389  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_393 = _C.d_393  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_394(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 390, None, [], k)
+    return CHOOSE(ctx, 394, None, [], k)
 
 
-def d_391(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_395(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 391, PL(ctx, E.get('target~736')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 395, PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[0])
     return True
 
 
-d_392 = _C.d_392  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_396 = _C.d_396  # rules_data/terraforming_mars/cards/001-070.yaml:47
 
 
-def d_393(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_397(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~738', 'plants', True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
     return True
 
 
-def d_394(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 394, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
+    c, key = KEYPLACE(ctx, 398, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    379: t_379,
-    380: CPS(d_380),
-    381: CPS(d_381),
-    382: CPS(d_382),
-    383: CPS(d_383),
+    383: t_383,
     384: CPS(d_384),
     385: CPS(d_385),
     386: CPS(d_386),
-    387: t_387,
-    388: t_388,
+    387: CPS(d_387),
+    388: CPS(d_388),
     389: CPS(d_389),
-    390: t_390,
-    391: CPS(d_391),
-    392: CPS(d_392),
+    390: CPS(d_390),
+    391: t_391,
+    392: t_392,
     393: CPS(d_393),
-    394: CPS(d_394),
+    394: t_394,
+    395: CPS(d_395),
+    396: CPS(d_396),
+    397: CPS(d_397),
+    398: CPS(d_398),
 }
 
 
 CODE = {
-    417: x_417,
-    420: x_420,
     421: x_421,
+    424: x_424,
     425: x_425,
-    426: x_426,
-    427: x_427,
-    428: x_428,
     429: x_429,
+    430: x_430,
     431: x_431,
-    434: x_434,
+    432: x_432,
+    433: x_433,
+    435: x_435,
+    438: x_438,
 }
 AT = {
 }
@@ -230,5 +230,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:41
-    'cloud_seeding': '{"id":"cloud_seeding","number":"004","name":{"en":"Cloud Seeding"},"type":"automated","cost":11,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":417},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":418},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":380},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":419},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":381},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":420},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":383},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":421},"o":"-=","e":{"op":"var","n":"n~731","x":422},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":384}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":382},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":423},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":385},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":424},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":386},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":425},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~735","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~735"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0}}}],"x":426},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":389},{"op":"choose","alts":[{"gens":[{"v":"target~736","src":{"op":"core","n":"players","x":427},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0},"x":428}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~734"},"d":0,"x":429},"o":"-=","e":{"op":"var","n":"n~733","x":430},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":391},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~736"}],"x":431}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":390}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":388},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":387},{"op":"let","v":"n~737","e":{"op":"lit","v":2,"x":432},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":392},{"op":"let","v":"r~738","e":{"op":"lit","v":"plants","x":433},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":393},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~738"},"d":0,"x":434},"o":"+=","e":{"op":"var","n":"n~737","x":435},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":394}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":379},"source":{"doc":"tm-facts","section":"cards.json #004"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:41"}',
+    'cloud_seeding': '{"id":"cloud_seeding","number":"004","name":{"en":"Cloud Seeding"},"type":"automated","cost":11,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":421},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":422},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":384},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":423},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":385},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":424},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":387},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":425},"o":"-=","e":{"op":"var","n":"n~746","x":426},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":388}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":386},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":427},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":389},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":428},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":390},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":429},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":430},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":393},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":431},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":432}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":433},"o":"-=","e":{"op":"var","n":"n~748","x":434},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":395},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":435}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":394}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":392},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":391},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":436},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":396},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":437},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":438},"o":"+=","e":{"op":"var","n":"n~752","x":439},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":398}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":383},"source":{"doc":"tm-facts","section":"cards.json #004"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:41"}',
 }

@@ -53,105 +53,106 @@ K = [
 ]
 
 
-x_2036 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2037 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2041 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2043 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:160
-x_2045 = _C.x_552  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_2046 = _C.x_553  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_2047 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_2048 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_2052 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2053 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2054 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2056 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2057 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2058 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2059 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2060 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2061 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_2065 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_2055 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2056 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2060 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2062 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:160
+x_2064 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2065 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2066 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2067 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2068 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2072 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2073 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2074 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2076 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2077 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2078 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2079 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2080 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2081 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2085 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_2066(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
+def x_2086(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * len([v_x_754 for v_x_754 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_753 for v_s_753 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_753, {}) if type(_h1) is dict else KEY(_h1, v_s_753, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
-    return MEMO(ctx, (2066, E.get('this'), ctx.stamps.get('board', 0),), compute)
+        return (1 * len([v_x_771 for v_x_771 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_770 for v_s_770 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_770, {}) if type(_h1) is dict else KEY(_h1, v_s_770, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
+    return MEMO(ctx, (2086, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def d_1798(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
+def d_1817(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_1801(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1820(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 4, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1806, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1825, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_1799 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1800 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1818 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1819 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:159
 
 
-def d_1801(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2036(ctx, E):
+    if not x_2055(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1803, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1822, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_1802 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1821 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1803(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1822(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1803, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1822, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_1804 = _C.d_1167  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1805 = _C.d_491  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1823 = _C.d_1179  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1824 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:159
 
 
-def d_1806(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1806, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1825, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_1807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+def t_1826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -159,173 +160,177 @@ def t_1807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~735', 'commercial_district', True)
-        return t_1810(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'commercial_district', True)
+        return t_1829(ctx, k, s, E)
 
-    return t_1808(ctx, r1, s, E)
-
-
-t_1808 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:160
+    return t_1827(ctx, r1, s, E)
 
 
-def d_1809(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+t_1827 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:160
+
+
+def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~735', 'commercial_district', True)
+    LOCAL(ctx, E, 't~750', 'commercial_district', True)
     return True
 
 
-def t_1810(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_1829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2045(ctx, E):
-        return t_1811(ctx, k, s, E)
+    if x_2064(ctx, E):
+        return t_1830(ctx, k, s, E)
     return k()
 
 
-def t_1811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_1830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~739', x_2046(ctx, E), True)
-    LOCAL(ctx, E, 'legal~748', x_2047(ctx, E), True)
-    if not x_2048(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_2065(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_2066(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_2067(ctx, E), True)
+    if not x_2068(ctx, E):
         return False
-    return t_1815(ctx, k, s, E)
+    return t_1835(ctx, k, s, E)
 
 
-d_1812 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_1813 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_1814 = _C.d_500  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_1831 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1832 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1833 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1834 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_1815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_1835(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1815, None, [], k)
+    return CHOOSE(ctx, 1835, None, [], k)
 
 
-def t_1816(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
-    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
-    return t_1819(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_1839(ctx, k, s, E)
 
 
-d_1817 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_1818 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_1837 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1838 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1819(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1839(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1820, ctx.state.get('board'), E.get('s~751'))
+    c, key = KEYPLACE(ctx, 1840, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2053(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[6])
-    return t_1822(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2073(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
+    return t_1842(ctx, k, s, E)
 
 
-def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1820, ctx.state.get('board'), E.get('s~751'))
+    c, key = KEYPLACE(ctx, 1840, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2053(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_2073(ctx, E), '=', False, K[5])
     return True
 
 
-d_1821 = _C.d_507  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_1822 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_1823 = _C.t_509  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1824 = _C.t_510  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1825 = _C.t_511  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1826 = _C.t_512  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1827 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_1828 = _C.d_514  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_1841 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1842 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1843 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1844 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1845 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1846 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1847 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1848 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1798: CPS(d_1798),
-    1799: CPS(d_1799),
-    1800: CPS(d_1800),
-    1801: CPS(d_1801),
-    1802: CPS(d_1802),
-    1803: CPS(d_1803),
-    1804: CPS(d_1804),
-    1805: CPS(d_1805),
-    1806: CPS(d_1806),
-    1807: t_1807,
-    1808: t_1808,
-    1809: CPS(d_1809),
-    1810: t_1810,
-    1811: t_1811,
-    1812: CPS(d_1812),
-    1813: CPS(d_1813),
-    1814: CPS(d_1814),
-    1815: t_1815,
-    1816: t_1816,
     1817: CPS(d_1817),
     1818: CPS(d_1818),
-    1819: t_1819,
+    1819: CPS(d_1819),
     1820: CPS(d_1820),
     1821: CPS(d_1821),
-    1822: t_1822,
-    1823: t_1823,
-    1824: t_1824,
-    1825: t_1825,
+    1822: CPS(d_1822),
+    1823: CPS(d_1823),
+    1824: CPS(d_1824),
+    1825: CPS(d_1825),
     1826: t_1826,
     1827: t_1827,
     1828: CPS(d_1828),
+    1829: t_1829,
+    1830: t_1830,
+    1831: CPS(d_1831),
+    1832: CPS(d_1832),
+    1833: CPS(d_1833),
+    1834: CPS(d_1834),
+    1835: t_1835,
+    1836: t_1836,
+    1837: CPS(d_1837),
+    1838: CPS(d_1838),
+    1839: t_1839,
+    1840: CPS(d_1840),
+    1841: CPS(d_1841),
+    1842: t_1842,
+    1843: t_1843,
+    1844: t_1844,
+    1845: t_1845,
+    1846: t_1846,
+    1847: t_1847,
+    1848: CPS(d_1848),
 }
 
 
 CODE = {
-    2036: x_2036,
-    2037: x_2037,
-    2041: x_2041,
-    2043: x_2043,
-    2045: x_2045,
-    2046: x_2046,
-    2047: x_2047,
-    2048: x_2048,
-    2052: x_2052,
-    2053: x_2053,
-    2054: x_2054,
+    2055: x_2055,
     2056: x_2056,
-    2057: x_2057,
-    2058: x_2058,
-    2059: x_2059,
     2060: x_2060,
-    2061: x_2061,
+    2062: x_2062,
+    2064: x_2064,
     2065: x_2065,
     2066: x_2066,
+    2067: x_2067,
+    2068: x_2068,
+    2072: x_2072,
+    2073: x_2073,
+    2074: x_2074,
+    2076: x_2076,
+    2077: x_2077,
+    2078: x_2078,
+    2079: x_2079,
+    2080: x_2080,
+    2081: x_2081,
+    2085: x_2085,
+    2086: x_2086,
 }
 AT = {
-    2066: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
+    2086: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:153
-    'commercial_district': '{"id":"commercial_district","number":"085","name":{"en":"Commercial District"},"type":"automated","cost":16,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2034},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1799},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2035},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1800},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2036},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1802},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2037},"o":"-=","e":{"op":"var","n":"n~731","x":2038},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1803}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1801},{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":2039},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1804},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2040},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1805},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2041},"o":"+=","e":{"op":"var","n":"n~733","x":2042},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1806}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1798},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2043},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1808},{"op":"let","v":"t~735","e":{"op":"lit","v":"commercial_district","x":2044},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1809},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":2045},"t":{"op":"seq","b":[{"op":"let","v":"mine~739","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"filt","v":"x~737","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~737"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2046},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1812},{"op":"let","v":"legal~748","e":{"op":"letx","v":"open~744","e":{"op":"filt","v":"s~741","src":{"op":"filt","v":"x~740","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~739"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~741"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~743","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~743"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~743"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~747","e":{"op":"filt","v":"s~745","src":{"op":"var","n":"open~744"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~747"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~747"},"b":{"op":"var","n":"open~744"}}},"b":{"op":"var","n":"open~744"}},"x":2047},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":1813},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~748"}]},"b":{"op":"lit","v":0},"x":2048},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":1814},{"op":"choose","alts":[{"gens":[{"v":"space~749","src":{"op":"var","n":"legal~748","x":2049},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~735","x":2050},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1817},{"op":"let","v":"s~751","e":{"op":"var","n":"space~749","x":2051},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1818},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{},"x":2052},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~750"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2053},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1820},{"op":"set","t":{"op":"st","k":"last_space","x":2054},"o":"=","e":{"op":"var","n":"s~751","x":2055},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1821},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2056},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"bonus","d":null,"x":2057},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1824},{"op":"for","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces","x":2058},"w":{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false,"x":2059},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2060},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1826},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1825},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"effect","d":null,"x":2061},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1827},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~750","x":2062},"space":{"op":"var","n":"s~751","x":2063},"by":{"op":"var","n":"you","x":2064}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1828}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1823},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1822}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1819}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1816},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~749"}],"x":2065}}],"kind":"space","prompt":{"def":"place","args":{"t":"commercial_district"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Distretto commerciale","en":"place a Commercial District tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1815}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1811},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":1810}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1807},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~753","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"x":2066},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #085"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:153"}',
+    'commercial_district': '{"id":"commercial_district","number":"085","name":{"en":"Commercial District"},"type":"automated","cost":16,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2053},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1818},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2054},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1819},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2055},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1821},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2056},"o":"-=","e":{"op":"var","n":"n~746","x":2057},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1822}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1820},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2058},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1823},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2059},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1824},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2060},"o":"+=","e":{"op":"var","n":"n~748","x":2061},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1825}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1817},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2062},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1827},{"op":"let","v":"t~750","e":{"op":"lit","v":"commercial_district","x":2063},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1828},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":2064},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2065},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1831},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":2066},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1832},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":2067},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1833},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":2068},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1834},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":2069},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":2070},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1837},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":2071},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1838},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":2072},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2073},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1840},{"op":"set","t":{"op":"st","k":"last_space","x":2074},"o":"=","e":{"op":"var","n":"s~768","x":2075},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1841},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2076},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":2077},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1844},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":2078},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":2079},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2080},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1846},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1845},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":2081},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1847},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":2082},"space":{"op":"var","n":"s~768","x":2083},"by":{"op":"var","n":"you","x":2084}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1848}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1843},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1842}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1839}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1836},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":2085}}],"kind":"space","prompt":{"def":"place","args":{"t":"commercial_district"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Distretto commerciale","en":"place a Commercial District tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1835}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1830},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1829}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1826},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~770","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"x":2086},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #085"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:153"}',
 }

@@ -55,33 +55,34 @@ K = [
 ]
 
 
-x_3187 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_3188 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_3189 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_3190 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_3194 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3195 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3196 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3198 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3199 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3200 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3201 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3202 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3203 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_3207 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
-x_3210 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3211 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3212 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3213 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3215 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3216 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3217 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3218 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3219 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3220 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3211 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3212 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3213 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3214 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3215 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3219 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3220 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3221 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3223 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3224 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3225 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3226 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3227 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3228 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3232 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3235 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3236 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3237 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3238 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3240 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3241 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3242 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3243 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3244 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3245 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2798(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def t_2822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,237 +90,250 @@ def t_2798(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~749', 1, True)
-        if not d_2820(ctx, E):
+        LOCAL(ctx, E, 'n~766', 1, True)
+        if not d_2845(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~731', 'ocean', True)
-    return t_2800(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_2824(ctx, r1, s, E)
 
 
-d_2799 = _C.d_869  # rules_data/terraforming_mars/cards/141-208.yaml:215
+d_2823 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:215
 
 
-def t_2800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_2824(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3187(ctx, E):
-        return t_2801(ctx, k, s, E)
+    if x_3211(ctx, E):
+        return t_2825(ctx, k, s, E)
     return k()
 
 
-def t_2801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_2825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~735', x_3188(ctx, E), True)
-    LOCAL(ctx, E, 'legal~744', x_3189(ctx, E), True)
-    if not x_3190(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_3212(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_3213(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_3214(ctx, E), True)
+    if not x_3215(ctx, E):
         return False
-    return t_2805(ctx, k, s, E)
+    return t_2830(ctx, k, s, E)
 
 
-d_2802 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_2803 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_2804 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_2826 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2827 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2828 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2829 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_2805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_2830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2805, None, [], k)
+    return CHOOSE(ctx, 2830, None, [], k)
 
 
-def t_2806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2831(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
-    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
-    return t_2809(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_2834(ctx, k, s, E)
 
 
-d_2807 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_2808 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_2832 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2833 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_2809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2834(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2810, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 2835, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3195(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
-    return t_2812(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3220(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_2837(ctx, k, s, E)
 
 
-def d_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_2835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2810, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 2835, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3195(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3220(ctx, E), '=', False, K[3])
     return True
 
 
-d_2811 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_2812 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_2813 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2814 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2815 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2816 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2817 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_2818 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
-d_2819 = _C.d_1955  # rules_data/terraforming_mars/cards/141-208.yaml:215
+d_2836 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2837 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2838 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2839 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2840 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2841 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2842 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2843 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_2820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~749'))
+    LOCAL(ctx, E, 'n~766', 1, True)
+    return True
+
+
+def d_2845(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~766'))
     while left > 0:
         left -= 1
-        if not d_2821(ctx, E):
+        if not d_2846(ctx, E):
             return False
     return True
 
 
-def d_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2822(ctx, E):
+    if not d_2847(ctx, E):
         return False
-    if not d_2827(ctx, E):
+    if not d_2852(ctx, E):
         return False
     return True
 
 
-def d_2822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2847(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3210(ctx, E):
-        if not d_2823(ctx, E):
+    if x_3235(ctx, E):
+        if not d_2848(ctx, E):
             return False
     return True
 
 
-def d_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2848(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3212(ctx, E), '=', False, K[5])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3237(ctx, E), '=', False, K[5])
     SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
-    STMT(ctx, 2826)
+    STMT(ctx, 2851)
     return True
 
 
-d_2824 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2825 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2849 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2850 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_2826(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2851(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2826)
+    STMT(ctx, 2851)
     return True
 
 
-d_2827 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2828 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2829 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2830 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2852 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2853 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2854 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2855 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    2798: t_2798,
-    2799: CPS(d_2799),
-    2800: t_2800,
-    2801: t_2801,
-    2802: CPS(d_2802),
-    2803: CPS(d_2803),
-    2804: CPS(d_2804),
-    2805: t_2805,
-    2806: t_2806,
-    2807: CPS(d_2807),
-    2808: CPS(d_2808),
-    2809: t_2809,
-    2810: CPS(d_2810),
-    2811: CPS(d_2811),
-    2812: t_2812,
-    2813: t_2813,
-    2814: t_2814,
-    2815: t_2815,
-    2816: t_2816,
-    2817: t_2817,
-    2818: CPS(d_2818),
-    2819: CPS(d_2819),
-    2820: CPS(d_2820),
-    2821: CPS(d_2821),
-    2822: CPS(d_2822),
+    2822: t_2822,
     2823: CPS(d_2823),
-    2824: CPS(d_2824),
-    2825: CPS(d_2825),
+    2824: t_2824,
+    2825: t_2825,
     2826: CPS(d_2826),
     2827: CPS(d_2827),
     2828: CPS(d_2828),
     2829: CPS(d_2829),
-    2830: CPS(d_2830),
+    2830: t_2830,
+    2831: t_2831,
+    2832: CPS(d_2832),
+    2833: CPS(d_2833),
+    2834: t_2834,
+    2835: CPS(d_2835),
+    2836: CPS(d_2836),
+    2837: t_2837,
+    2838: t_2838,
+    2839: t_2839,
+    2840: t_2840,
+    2841: t_2841,
+    2842: t_2842,
+    2843: CPS(d_2843),
+    2844: CPS(d_2844),
+    2845: CPS(d_2845),
+    2846: CPS(d_2846),
+    2847: CPS(d_2847),
+    2848: CPS(d_2848),
+    2849: CPS(d_2849),
+    2850: CPS(d_2850),
+    2851: CPS(d_2851),
+    2852: CPS(d_2852),
+    2853: CPS(d_2853),
+    2854: CPS(d_2854),
+    2855: CPS(d_2855),
 }
 
 
 CODE = {
-    3187: x_3187,
-    3188: x_3188,
-    3189: x_3189,
-    3190: x_3190,
-    3194: x_3194,
-    3195: x_3195,
-    3196: x_3196,
-    3198: x_3198,
-    3199: x_3199,
-    3200: x_3200,
-    3201: x_3201,
-    3202: x_3202,
-    3203: x_3203,
-    3207: x_3207,
-    3210: x_3210,
     3211: x_3211,
     3212: x_3212,
     3213: x_3213,
+    3214: x_3214,
     3215: x_3215,
-    3216: x_3216,
-    3217: x_3217,
-    3218: x_3218,
     3219: x_3219,
     3220: x_3220,
+    3221: x_3221,
+    3223: x_3223,
+    3224: x_3224,
+    3225: x_3225,
+    3226: x_3226,
+    3227: x_3227,
+    3228: x_3228,
+    3232: x_3232,
+    3235: x_3235,
+    3236: x_3236,
+    3237: x_3237,
+    3238: x_3238,
+    3240: x_3240,
+    3241: x_3241,
+    3242: x_3242,
+    3243: x_3243,
+    3244: x_3244,
+    3245: x_3245,
 }
 AT = {
 }
@@ -327,5 +341,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:209
-    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":3186},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2799},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":3187},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3188},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2802},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":3189},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":2803},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":3190},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":2804},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":3191},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":3192},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2807},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":3193},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2808},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":3194},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3195},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2810},{"op":"set","t":{"op":"st","k":"last_space","x":3196},"o":"=","e":{"op":"var","n":"s~747","x":3197},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2811},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3198},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":3199},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2814},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":3200},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":3201},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3202},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2816},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2815},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":3203},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2817},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":3204},"space":{"op":"var","n":"s~747","x":3205},"by":{"op":"var","n":"you","x":3206}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2818}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2813},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2812}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2809}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2806},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":3207}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2805}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2801},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":2800},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3208},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2819},{"op":"rep","n":{"op":"var","n":"n~749","x":3209},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3210},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3211},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3212},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2824},{"op":"set","t":{"op":"st","k":"discard","x":3213},"o":"=","e":{"op":"lit","v":[],"x":3214},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2825},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3215}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2826}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2823},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2822},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3216},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3217},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3218},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2829},{"op":"set","t":{"op":"st","k":"deck","x":3219},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3220},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2830}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2828},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2827}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2821},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2820}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2798},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:209"}',
+    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3210},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2823},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3211},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3212},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2826},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3213},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2827},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3214},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2828},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3215},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2829},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3216},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3217},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2832},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3218},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2833},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3219},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3220},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2835},{"op":"set","t":{"op":"st","k":"last_space","x":3221},"o":"=","e":{"op":"var","n":"s~764","x":3222},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2836},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3223},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3224},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2839},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3225},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3226},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3227},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2841},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2840},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3228},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2842},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3229},"space":{"op":"var","n":"s~764","x":3230},"by":{"op":"var","n":"you","x":3231}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2843}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2838},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2837}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2834}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2831},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3232}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2830}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2825},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2824},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3233},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2844},{"op":"rep","n":{"op":"var","n":"n~766","x":3234},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3235},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3236},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3237},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2849},{"op":"set","t":{"op":"st","k":"discard","x":3238},"o":"=","e":{"op":"lit","v":[],"x":3239},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2850},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3240}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2851}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2848},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2847},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3241},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3242},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3243},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2854},{"op":"set","t":{"op":"st","k":"deck","x":3244},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3245},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2855}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2853},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2852}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2846},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2845}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2822},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:209"}',
 }

@@ -53,96 +53,97 @@ K = [
 ]
 
 
-x_3503 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3504 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3508 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3510 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:420
-x_3512 = _C.x_552  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_3513 = _C.x_553  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_3514 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_3515 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_3519 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3520 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3521 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3523 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3524 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3525 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3526 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3527 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3528 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_3532 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_3529 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3530 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3534 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3536 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:420
+x_3538 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3539 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3540 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3541 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3542 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3546 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3547 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3548 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3550 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3551 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3552 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3553 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3554 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3555 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3559 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def d_3068(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
+def d_3094(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_3071(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_3097(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3076, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_3069 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3070 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3095 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3096 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
-def d_3071(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3503(ctx, E):
+    if not x_3529(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3073, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3099, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_3072 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3098 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3073, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3099, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_3074 = _C.d_449  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3075 = _C.d_491  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3100 = _C.d_453  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3101 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
-def d_3076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3076, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_3077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:420
+def t_3103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:420
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -150,156 +151,160 @@ def t_3077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~735', 'city', True)
-        return t_3080(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'city', True)
+        return t_3106(ctx, k, s, E)
 
-    return t_3078(ctx, r1, s, E)
-
-
-t_3078 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:420
-d_3079 = _C.d_752  # rules_data/terraforming_mars/cards/141-208.yaml:420
+    return t_3104(ctx, r1, s, E)
 
 
-def t_3080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+t_3104 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:420
+d_3105 = _C.d_760  # rules_data/terraforming_mars/cards/141-208.yaml:420
+
+
+def t_3106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3512(ctx, E):
-        return t_3081(ctx, k, s, E)
+    if x_3538(ctx, E):
+        return t_3107(ctx, k, s, E)
     return k()
 
 
-def t_3081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_3107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~739', x_3513(ctx, E), True)
-    LOCAL(ctx, E, 'legal~748', x_3514(ctx, E), True)
-    if not x_3515(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_3539(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_3540(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_3541(ctx, E), True)
+    if not x_3542(ctx, E):
         return False
-    return t_3085(ctx, k, s, E)
+    return t_3112(ctx, k, s, E)
 
 
-d_3082 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_3083 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_3084 = _C.d_500  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_3108 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3109 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3110 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3111 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_3112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3085, None, [], k)
+    return CHOOSE(ctx, 3112, None, [], k)
 
 
-def t_3086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
-    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
-    return t_3089(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_3116(ctx, k, s, E)
 
 
-d_3087 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_3088 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3114 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3115 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3089(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3090, ctx.state.get('board'), E.get('s~751'))
+    c, key = KEYPLACE(ctx, 3117, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3520(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[6])
-    return t_3092(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3547(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
+    return t_3119(ctx, k, s, E)
 
 
-def d_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_3117(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3090, ctx.state.get('board'), E.get('s~751'))
+    c, key = KEYPLACE(ctx, 3117, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3520(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3547(ctx, E), '=', False, K[5])
     return True
 
 
-d_3091 = _C.d_507  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_3092 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_3093 = _C.t_509  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3094 = _C.t_510  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3095 = _C.t_511  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3096 = _C.t_512  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3097 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_3098 = _C.d_514  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_3118 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3119 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3120 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3121 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3122 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3123 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3124 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3125 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3068: CPS(d_3068),
-    3069: CPS(d_3069),
-    3070: CPS(d_3070),
-    3071: CPS(d_3071),
-    3072: CPS(d_3072),
-    3073: CPS(d_3073),
-    3074: CPS(d_3074),
-    3075: CPS(d_3075),
-    3076: CPS(d_3076),
-    3077: t_3077,
-    3078: t_3078,
-    3079: CPS(d_3079),
-    3080: t_3080,
-    3081: t_3081,
-    3082: CPS(d_3082),
-    3083: CPS(d_3083),
-    3084: CPS(d_3084),
-    3085: t_3085,
-    3086: t_3086,
-    3087: CPS(d_3087),
-    3088: CPS(d_3088),
-    3089: t_3089,
-    3090: CPS(d_3090),
-    3091: CPS(d_3091),
-    3092: t_3092,
-    3093: t_3093,
-    3094: t_3094,
-    3095: t_3095,
-    3096: t_3096,
-    3097: t_3097,
+    3094: CPS(d_3094),
+    3095: CPS(d_3095),
+    3096: CPS(d_3096),
+    3097: CPS(d_3097),
     3098: CPS(d_3098),
+    3099: CPS(d_3099),
+    3100: CPS(d_3100),
+    3101: CPS(d_3101),
+    3102: CPS(d_3102),
+    3103: t_3103,
+    3104: t_3104,
+    3105: CPS(d_3105),
+    3106: t_3106,
+    3107: t_3107,
+    3108: CPS(d_3108),
+    3109: CPS(d_3109),
+    3110: CPS(d_3110),
+    3111: CPS(d_3111),
+    3112: t_3112,
+    3113: t_3113,
+    3114: CPS(d_3114),
+    3115: CPS(d_3115),
+    3116: t_3116,
+    3117: CPS(d_3117),
+    3118: CPS(d_3118),
+    3119: t_3119,
+    3120: t_3120,
+    3121: t_3121,
+    3122: t_3122,
+    3123: t_3123,
+    3124: t_3124,
+    3125: CPS(d_3125),
 }
 
 
 CODE = {
-    3503: x_3503,
-    3504: x_3504,
-    3508: x_3508,
-    3510: x_3510,
-    3512: x_3512,
-    3513: x_3513,
-    3514: x_3514,
-    3515: x_3515,
-    3519: x_3519,
-    3520: x_3520,
-    3521: x_3521,
-    3523: x_3523,
-    3524: x_3524,
-    3525: x_3525,
-    3526: x_3526,
-    3527: x_3527,
-    3528: x_3528,
-    3532: x_3532,
+    3529: x_3529,
+    3530: x_3530,
+    3534: x_3534,
+    3536: x_3536,
+    3538: x_3538,
+    3539: x_3539,
+    3540: x_3540,
+    3541: x_3541,
+    3542: x_3542,
+    3546: x_3546,
+    3547: x_3547,
+    3548: x_3548,
+    3550: x_3550,
+    3551: x_3551,
+    3552: x_3552,
+    3553: x_3553,
+    3554: x_3554,
+    3555: x_3555,
+    3559: x_3559,
 }
 AT = {
 }
@@ -307,5 +312,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:413
-    'corporate_stronghold': '{"id":"corporate_stronghold","number":"182","name":{"en":"Corporate Stronghold"},"type":"automated","cost":11,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3501},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3069},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3502},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3070},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3503},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3072},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3504},"o":"-=","e":{"op":"var","n":"n~731","x":3505},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3073}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3071},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":3506},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3074},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":3507},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3075},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3508},"o":"+=","e":{"op":"var","n":"n~733","x":3509},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3076}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3068},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3510},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3078},{"op":"let","v":"t~735","e":{"op":"lit","v":"city","x":3511},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3079},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":3512},"t":{"op":"seq","b":[{"op":"let","v":"mine~739","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"filt","v":"x~737","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~737"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3513},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3082},{"op":"let","v":"legal~748","e":{"op":"letx","v":"open~744","e":{"op":"filt","v":"s~741","src":{"op":"filt","v":"x~740","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~739"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~741"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~743","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~743"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~743"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~747","e":{"op":"filt","v":"s~745","src":{"op":"var","n":"open~744"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~747"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~747"},"b":{"op":"var","n":"open~744"}}},"b":{"op":"var","n":"open~744"}},"x":3514},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3083},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~748"}]},"b":{"op":"lit","v":0},"x":3515},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3084},{"op":"choose","alts":[{"gens":[{"v":"space~749","src":{"op":"var","n":"legal~748","x":3516},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~735","x":3517},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3087},{"op":"let","v":"s~751","e":{"op":"var","n":"space~749","x":3518},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3088},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{},"x":3519},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~750"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3520},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3090},{"op":"set","t":{"op":"st","k":"last_space","x":3521},"o":"=","e":{"op":"var","n":"s~751","x":3522},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3091},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3523},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"bonus","d":null,"x":3524},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3094},{"op":"for","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces","x":3525},"w":{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false,"x":3526},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3527},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3096},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3095},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"effect","d":null,"x":3528},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3097},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~750","x":3529},"space":{"op":"var","n":"s~751","x":3530},"by":{"op":"var","n":"you","x":3531}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3098}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3093},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3092}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3089}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3086},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~749"}],"x":3532}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3085}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3081},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3080}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3077},"vp":{"op":"lit","v":-2,"x":3533},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #182"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:413"}',
+    'corporate_stronghold': '{"id":"corporate_stronghold","number":"182","name":{"en":"Corporate Stronghold"},"type":"automated","cost":11,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3527},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3095},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3528},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3096},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3529},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3098},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3530},"o":"-=","e":{"op":"var","n":"n~746","x":3531},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3099}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3097},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3532},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3100},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3533},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3101},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3534},"o":"+=","e":{"op":"var","n":"n~748","x":3535},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3102}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3094},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3536},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3104},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":3537},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3105},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":3538},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3539},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3108},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":3540},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3109},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":3541},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3110},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":3542},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3111},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":3543},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":3544},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3114},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":3545},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3115},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":3546},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3547},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3117},{"op":"set","t":{"op":"st","k":"last_space","x":3548},"o":"=","e":{"op":"var","n":"s~768","x":3549},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3118},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3550},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":3551},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3121},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":3552},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":3553},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3554},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3123},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3122},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":3555},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3124},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":3556},"space":{"op":"var","n":"s~768","x":3557},"by":{"op":"var","n":"you","x":3558}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3125}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3120},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3119}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3116}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3113},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":3559}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3112}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3107},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3106}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3103},"vp":{"op":"lit","v":-2,"x":3560},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #182"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:413"}',
 }

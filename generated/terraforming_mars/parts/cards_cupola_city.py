@@ -53,100 +53,101 @@ K = [
 ]
 
 
-def x_1056(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
+def x_1066(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 9)
 
 
-x_1059 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1060 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1064 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1066 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:300
-x_1068 = _C.x_552  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_1069 = _C.x_553  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_1070 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_1071 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_1075 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1076 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1077 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1079 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1080 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1081 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1082 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1083 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1084 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_1088 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_1069 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1070 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1074 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1076 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:300
+x_1078 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1079 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1080 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1081 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1082 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1086 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1087 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1088 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1090 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1091 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1092 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1093 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1094 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1095 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1099 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def d_939(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
+def d_949(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_942(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_952(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 947, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 957, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_940 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_941 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_950 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_951 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:299
 
 
-def d_942(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1059(ctx, E):
+    if not x_1069(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 944, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 954, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_943 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_953 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_954(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 944, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 954, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_945 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_946 = _C.d_491  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_955 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_956 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:299
 
 
-def d_947(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 947, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 957, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_948(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
+def t_958(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -154,164 +155,168 @@ def t_948(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~735', 'city', True)
-        return t_951(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'city', True)
+        return t_961(ctx, k, s, E)
 
-    return t_949(ctx, r1, s, E)
-
-
-t_949 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:300
-d_950 = _C.d_752  # rules_data/terraforming_mars/cards/001-070.yaml:300
+    return t_959(ctx, r1, s, E)
 
 
-def t_951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+t_959 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:300
+d_960 = _C.d_760  # rules_data/terraforming_mars/cards/001-070.yaml:300
+
+
+def t_961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1068(ctx, E):
-        return t_952(ctx, k, s, E)
+    if x_1078(ctx, E):
+        return t_962(ctx, k, s, E)
     return k()
 
 
-def t_952(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~739', x_1069(ctx, E), True)
-    LOCAL(ctx, E, 'legal~748', x_1070(ctx, E), True)
-    if not x_1071(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_1079(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_1080(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_1081(ctx, E), True)
+    if not x_1082(ctx, E):
         return False
-    return t_956(ctx, k, s, E)
+    return t_967(ctx, k, s, E)
 
 
-d_953 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_954 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_955 = _C.d_500  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_963 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_964 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_965 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_966 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_956(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_967(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 956, None, [], k)
+    return CHOOSE(ctx, 967, None, [], k)
 
 
-def t_957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
-    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
-    return t_960(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_971(ctx, k, s, E)
 
 
-d_958 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_959 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_969 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_970 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 961, ctx.state.get('board'), E.get('s~751'))
+    c, key = KEYPLACE(ctx, 972, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1076(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[6])
-    return t_963(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1087(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
+    return t_974(ctx, k, s, E)
 
 
-def d_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_972(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 961, ctx.state.get('board'), E.get('s~751'))
+    c, key = KEYPLACE(ctx, 972, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1076(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_1087(ctx, E), '=', False, K[5])
     return True
 
 
-d_962 = _C.d_507  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_963 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_964 = _C.t_509  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_965 = _C.t_510  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_966 = _C.t_511  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_967 = _C.t_512  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_968 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_969 = _C.d_514  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_973 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_974 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_975 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_976 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_977 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_978 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_979 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_980 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    939: CPS(d_939),
-    940: CPS(d_940),
-    941: CPS(d_941),
-    942: CPS(d_942),
-    943: CPS(d_943),
-    944: CPS(d_944),
-    945: CPS(d_945),
-    946: CPS(d_946),
-    947: CPS(d_947),
-    948: t_948,
-    949: t_949,
+    949: CPS(d_949),
     950: CPS(d_950),
-    951: t_951,
-    952: t_952,
+    951: CPS(d_951),
+    952: CPS(d_952),
     953: CPS(d_953),
     954: CPS(d_954),
     955: CPS(d_955),
-    956: t_956,
-    957: t_957,
-    958: CPS(d_958),
-    959: CPS(d_959),
-    960: t_960,
-    961: CPS(d_961),
-    962: CPS(d_962),
-    963: t_963,
-    964: t_964,
-    965: t_965,
-    966: t_966,
+    956: CPS(d_956),
+    957: CPS(d_957),
+    958: t_958,
+    959: t_959,
+    960: CPS(d_960),
+    961: t_961,
+    962: t_962,
+    963: CPS(d_963),
+    964: CPS(d_964),
+    965: CPS(d_965),
+    966: CPS(d_966),
     967: t_967,
     968: t_968,
     969: CPS(d_969),
+    970: CPS(d_970),
+    971: t_971,
+    972: CPS(d_972),
+    973: CPS(d_973),
+    974: t_974,
+    975: t_975,
+    976: t_976,
+    977: t_977,
+    978: t_978,
+    979: t_979,
+    980: CPS(d_980),
 }
 
 
 CODE = {
-    1056: x_1056,
-    1059: x_1059,
-    1060: x_1060,
-    1064: x_1064,
     1066: x_1066,
-    1068: x_1068,
     1069: x_1069,
     1070: x_1070,
-    1071: x_1071,
-    1075: x_1075,
+    1074: x_1074,
     1076: x_1076,
-    1077: x_1077,
+    1078: x_1078,
     1079: x_1079,
     1080: x_1080,
     1081: x_1081,
     1082: x_1082,
-    1083: x_1083,
-    1084: x_1084,
+    1086: x_1086,
+    1087: x_1087,
     1088: x_1088,
+    1090: x_1090,
+    1091: x_1091,
+    1092: x_1092,
+    1093: x_1093,
+    1094: x_1094,
+    1095: x_1095,
+    1099: x_1099,
 }
 AT = {
-    1056: 'rules_data/terraforming_mars/cards/001-070.yaml:292',
+    1066: 'rules_data/terraforming_mars/cards/001-070.yaml:292',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:292
-    'cupola_city': '{"id":"cupola_city","number":"029","name":{"en":"Cupola City"},"type":"automated","cost":16,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":1056},"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1057},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":940},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":1058},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":941},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1059},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":943},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1060},"o":"-=","e":{"op":"var","n":"n~731","x":1061},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":944}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":942},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":1062},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":945},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":1063},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":946},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1064},"o":"+=","e":{"op":"var","n":"n~733","x":1065},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":947}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":939},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1066},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":949},{"op":"let","v":"t~735","e":{"op":"lit","v":"city","x":1067},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":950},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":1068},"t":{"op":"seq","b":[{"op":"let","v":"mine~739","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"filt","v":"x~737","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~737"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1069},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":953},{"op":"let","v":"legal~748","e":{"op":"letx","v":"open~744","e":{"op":"filt","v":"s~741","src":{"op":"filt","v":"x~740","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~739"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~741"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~743","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~743"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~743"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~747","e":{"op":"filt","v":"s~745","src":{"op":"var","n":"open~744"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~747"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~747"},"b":{"op":"var","n":"open~744"}}},"b":{"op":"var","n":"open~744"}},"x":1070},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":954},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~748"}]},"b":{"op":"lit","v":0},"x":1071},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":955},{"op":"choose","alts":[{"gens":[{"v":"space~749","src":{"op":"var","n":"legal~748","x":1072},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~735","x":1073},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":958},{"op":"let","v":"s~751","e":{"op":"var","n":"space~749","x":1074},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":959},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{},"x":1075},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~750"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1076},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":961},{"op":"set","t":{"op":"st","k":"last_space","x":1077},"o":"=","e":{"op":"var","n":"s~751","x":1078},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":962},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1079},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"bonus","d":null,"x":1080},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":965},{"op":"for","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces","x":1081},"w":{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false,"x":1082},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1083},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":967},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":966},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"effect","d":null,"x":1084},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":968},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~750","x":1085},"space":{"op":"var","n":"s~751","x":1086},"by":{"op":"var","n":"you","x":1087}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":969}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":964},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":963}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":960}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":957},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~749"}],"x":1088}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":956}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":952},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":951}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":948},"source":{"doc":"tm-facts","section":"cards.json #029"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:292"}',
+    'cupola_city': '{"id":"cupola_city","number":"029","name":{"en":"Cupola City"},"type":"automated","cost":16,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":1066},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1067},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":950},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1068},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":951},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1069},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":953},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1070},"o":"-=","e":{"op":"var","n":"n~746","x":1071},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":954}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":952},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1072},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":955},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1073},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":956},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1074},"o":"+=","e":{"op":"var","n":"n~748","x":1075},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":957}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":949},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1076},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":959},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":1077},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":960},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":1078},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1079},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":963},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":1080},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":964},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":1081},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":965},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":1082},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":966},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":1083},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":1084},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":969},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":1085},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":970},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":1086},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1087},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":972},{"op":"set","t":{"op":"st","k":"last_space","x":1088},"o":"=","e":{"op":"var","n":"s~768","x":1089},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":973},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1090},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":1091},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":976},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":1092},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":1093},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1094},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":978},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":977},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":1095},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":979},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":1096},"space":{"op":"var","n":"s~768","x":1097},"by":{"op":"var","n":"you","x":1098}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":980}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":975},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":974}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":971}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":968},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":1099}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":967}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":962},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":961}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":958},"source":{"doc":"tm-facts","section":"cards.json #029"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:292"}',
 }

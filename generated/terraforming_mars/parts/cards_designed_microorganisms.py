@@ -47,61 +47,61 @@ K = [
 ]
 
 
-def x_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
+def x_3127(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-14))
 
 
-x_3106 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3130 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
+def d_2753(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2756, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2730 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2731 = _C.d_786  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2754 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2755 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:155
 
 
-def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2756(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2732, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2756, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2729: CPS(d_2729),
-    2730: CPS(d_2730),
-    2731: CPS(d_2731),
-    2732: CPS(d_2732),
+    2753: CPS(d_2753),
+    2754: CPS(d_2754),
+    2755: CPS(d_2755),
+    2756: CPS(d_2756),
 }
 
 
 CODE = {
-    3103: x_3103,
-    3106: x_3106,
+    3127: x_3127,
+    3130: x_3130,
 }
 AT = {
-    3103: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
+    3127: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:148
-    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3103},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3104},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2730},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":3105},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2731},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3106},"o":"+=","e":{"op":"var","n":"n~731","x":3107},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2732}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2729},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
+    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3127},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3128},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2754},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3129},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2755},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3130},"o":"+=","e":{"op":"var","n":"n~746","x":3131},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2756}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2753},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
 }

@@ -51,159 +51,152 @@ K = [
 ]
 
 
-x_758 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_759 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_763 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_764 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_765 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_766 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_768 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_769 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_770 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_771 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_772 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_773 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_765 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_766 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_770 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_771 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_772 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_773 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_775 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_776 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_777 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_778 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_779 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_780 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_673(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
+def d_680(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_676(ctx, E):
-        return False
-    return True
-
-
-d_674 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:148
-d_675 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:148
-
-
-def d_676(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_758(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 678, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
-    return True
-
-
-d_677 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 678, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
-    return True
-
-
-def d_679(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 1, True)
-    if not d_681(ctx, E):
-        return False
-    return True
-
-
-d_680 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:148
-
-
-def d_681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~733'))
-    while left > 0:
-        left -= 1
-        if not d_682(ctx, E):
-            return False
-    return True
-
-
-def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
     if not d_683(ctx, E):
         return False
+    return True
+
+
+d_681 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_682 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:148
+
+
+def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_765(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 685, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
+    return True
+
+
+d_684 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
+
+
+def d_685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 685, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
+    return True
+
+
+def d_686(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
     if not d_688(ctx, E):
         return False
     return True
 
 
-def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_687 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:148
+
+
+def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_763(ctx, E):
-        if not d_684(ctx, E):
+    left = num(E.get('n~748'))
+    while left > 0:
+        left -= 1
+        if not d_689(ctx, E):
             return False
     return True
 
 
-def d_684(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_690(ctx, E):
+        return False
+    if not d_695(ctx, E):
+        return False
+    return True
+
+
+def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_770(ctx, E):
+        if not d_691(ctx, E):
+            return False
+    return True
+
+
+def d_691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_765(ctx, E), '=', False, K[1])
+    SET(ctx, 'deck', ctx.state, 'deck', x_772(ctx, E), '=', False, K[1])
     SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[3])
-    STMT(ctx, 687)
+    STMT(ctx, 694)
     return True
 
 
-d_685 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_686 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_692 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_693 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 687)
+    STMT(ctx, 694)
     return True
 
 
-d_688 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_689 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_690 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_691 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_695 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_696 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_697 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_698 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    673: CPS(d_673),
-    674: CPS(d_674),
-    675: CPS(d_675),
-    676: CPS(d_676),
-    677: CPS(d_677),
-    678: CPS(d_678),
-    679: CPS(d_679),
     680: CPS(d_680),
     681: CPS(d_681),
     682: CPS(d_682),
@@ -216,22 +209,29 @@ TRIALS = {
     689: CPS(d_689),
     690: CPS(d_690),
     691: CPS(d_691),
+    692: CPS(d_692),
+    693: CPS(d_693),
+    694: CPS(d_694),
+    695: CPS(d_695),
+    696: CPS(d_696),
+    697: CPS(d_697),
+    698: CPS(d_698),
 }
 
 
 CODE = {
-    758: x_758,
-    759: x_759,
-    763: x_763,
-    764: x_764,
     765: x_765,
     766: x_766,
-    768: x_768,
-    769: x_769,
     770: x_770,
     771: x_771,
     772: x_772,
     773: x_773,
+    775: x_775,
+    776: x_776,
+    777: x_777,
+    778: x_778,
+    779: x_779,
+    780: x_780,
 }
 AT = {
 }
@@ -239,5 +239,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:141
-    'development_center': '{"id":"development_center","number":"014","name":{"en":"Development Center"},"type":"active","cost":11,"tags":["science","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":756},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":674},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":757},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":675},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":758},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":677},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":759},"o":"-=","e":{"op":"var","n":"n~731","x":760},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":678}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":676}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":673},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":761},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":680},{"op":"rep","n":{"op":"var","n":"n~733","x":762},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":763},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":764},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":765},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":685},{"op":"set","t":{"op":"st","k":"discard","x":766},"o":"=","e":{"op":"lit","v":[],"x":767},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":686},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":768}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":687}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":684},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":683},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":769},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":770},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":771},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":690},{"op":"set","t":{"op":"st","k":"deck","x":772},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":773},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":691}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":689},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":688}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":682},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":681}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":679}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #014"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:141"}',
+    'development_center': '{"id":"development_center","number":"014","name":{"en":"Development Center"},"type":"active","cost":11,"tags":["science","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":763},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":681},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":764},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":682},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":765},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":684},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":766},"o":"-=","e":{"op":"var","n":"n~746","x":767},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":685}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":683}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":680},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":768},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":687},{"op":"rep","n":{"op":"var","n":"n~748","x":769},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":770},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":771},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":772},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":692},{"op":"set","t":{"op":"st","k":"discard","x":773},"o":"=","e":{"op":"lit","v":[],"x":774},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":693},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":775}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":694}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":691},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":690},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":776},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":777},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":778},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":697},{"op":"set","t":{"op":"st","k":"deck","x":779},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":780},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":698}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":696},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":695}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":689},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":688}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":686}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #014"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:141"}',
 }

@@ -54,101 +54,102 @@ K = [
 ]
 
 
-def x_789(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
+def x_796(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 7)
 
 
-x_792 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_793 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_797 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_799 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:168
-x_802 = _C.x_754  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_805 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_806 = _C.x_806  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_807 = _C.x_807  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_808 = _C.x_808  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_812 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_813 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_814 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_816 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_817 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_818 = _C.x_818  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_819 = _C.x_819  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_820 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_821 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_825 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_799 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_800 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_804 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_806 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:168
+x_809 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_812 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_813 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_814 = _C.x_814  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_815 = _C.x_815  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_816 = _C.x_816  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_820 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_821 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_822 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_824 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_825 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_826 = _C.x_826  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_827 = _C.x_827  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_828 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_829 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_833 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def d_707(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
+def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_710(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_717(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 715, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 722, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_708 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_709 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_715 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_716 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:167
 
 
-def d_710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_792(ctx, E):
+    if not x_799(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 712, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 719, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_711 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_718 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 712, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 719, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_713 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_714 = _C.d_491  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_720 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_721 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:167
 
 
-def d_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 715, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 722, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -156,189 +157,193 @@ def t_716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 4
-        LOCAL(ctx, E, 'n~735', 3, True)
-        LOCAL(ctx, E, 'r~736', 'plants', True)
-        c, key = KEYPLACE(ctx, 720, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+        LOCAL(ctx, E, 'n~750', 3, True)
+        LOCAL(ctx, E, 'r~751', 'plants', True)
+        c, key = KEYPLACE(ctx, 727, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[5])
-        LOCAL(ctx, E, 't~737', 'city', True)
-        return t_722(ctx, k, s, E)
+            SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[5])
+        LOCAL(ctx, E, 't~752', 'city', True)
+        return t_729(ctx, k, s, E)
 
-    return t_717(ctx, r1, s, E)
-
-
-t_717 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:168
-d_718 = _C.d_718  # rules_data/terraforming_mars/cards/001-070.yaml:168
-d_719 = _C.d_719  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    return t_724(ctx, r1, s, E)
 
 
-def d_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+t_724 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_725 = _C.d_725  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_726 = _C.d_726  # rules_data/terraforming_mars/cards/001-070.yaml:168
+
+
+def d_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 720, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 727, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[5])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[5])
     return True
 
 
-d_721 = _C.d_721  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_728 = _C.d_728  # rules_data/terraforming_mars/cards/001-070.yaml:168
 
 
-def t_722(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_805(ctx, E):
-        return t_723(ctx, k, s, E)
+    if x_812(ctx, E):
+        return t_730(ctx, k, s, E)
     return k()
 
 
-def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~741', x_806(ctx, E), True)
-    LOCAL(ctx, E, 'legal~750', x_807(ctx, E), True)
-    if not x_808(ctx, E):
+    LOCAL(ctx, E, 'mine~756', x_813(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_814(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_815(ctx, E), True)
+    if not x_816(ctx, E):
         return False
-    return t_727(ctx, k, s, E)
+    return t_735(ctx, k, s, E)
 
 
-d_724 = _C.d_724  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_725 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_726 = _C.d_726  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_731 = _C.d_731  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_732 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_733 = _C.d_733  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_734 = _C.d_734  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 727, None, [], k)
+    return CHOOSE(ctx, 735, None, [], k)
 
 
-def t_728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~737'), True)
-    LOCAL(ctx, E, 's~753', E.get('space~751'), True)
-    return t_731(ctx, k, s, E)
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    return t_739(ctx, k, s, E)
 
 
-d_729 = _C.d_729  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_730 = _C.d_730  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_737 = _C.d_737  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_738 = _C.d_738  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_739(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 732, ctx.state.get('board'), E.get('s~753'))
+    c, key = KEYPLACE(ctx, 740, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_813(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~753'), '=', False, K[7])
-    return t_734(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[7])
+    return t_742(ctx, k, s, E)
 
 
-def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 732, ctx.state.get('board'), E.get('s~753'))
+    c, key = KEYPLACE(ctx, 740, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_813(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[6])
     return True
 
 
-d_733 = _C.d_733  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_734 = _C.t_734  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_735 = _C.t_735  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_736 = _C.t_736  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_737 = _C.t_737  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_738 = _C.t_738  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_739 = _C.t_739  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_740 = _C.d_740  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_741 = _C.d_741  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_742 = _C.t_742  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_743 = _C.t_743  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_744 = _C.t_744  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_745 = _C.t_745  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_746 = _C.t_746  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_747 = _C.t_747  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_748 = _C.d_748  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    707: CPS(d_707),
-    708: CPS(d_708),
-    709: CPS(d_709),
-    710: CPS(d_710),
-    711: CPS(d_711),
-    712: CPS(d_712),
-    713: CPS(d_713),
     714: CPS(d_714),
     715: CPS(d_715),
-    716: t_716,
-    717: t_717,
+    716: CPS(d_716),
+    717: CPS(d_717),
     718: CPS(d_718),
     719: CPS(d_719),
     720: CPS(d_720),
     721: CPS(d_721),
-    722: t_722,
+    722: CPS(d_722),
     723: t_723,
-    724: CPS(d_724),
+    724: t_724,
     725: CPS(d_725),
     726: CPS(d_726),
-    727: t_727,
-    728: t_728,
-    729: CPS(d_729),
-    730: CPS(d_730),
-    731: t_731,
+    727: CPS(d_727),
+    728: CPS(d_728),
+    729: t_729,
+    730: t_730,
+    731: CPS(d_731),
     732: CPS(d_732),
     733: CPS(d_733),
-    734: t_734,
+    734: CPS(d_734),
     735: t_735,
     736: t_736,
-    737: t_737,
-    738: t_738,
+    737: CPS(d_737),
+    738: CPS(d_738),
     739: t_739,
     740: CPS(d_740),
+    741: CPS(d_741),
+    742: t_742,
+    743: t_743,
+    744: t_744,
+    745: t_745,
+    746: t_746,
+    747: t_747,
+    748: CPS(d_748),
 }
 
 
 CODE = {
-    789: x_789,
-    792: x_792,
-    793: x_793,
-    797: x_797,
+    796: x_796,
     799: x_799,
-    802: x_802,
-    805: x_805,
+    800: x_800,
+    804: x_804,
     806: x_806,
-    807: x_807,
-    808: x_808,
+    809: x_809,
     812: x_812,
     813: x_813,
     814: x_814,
+    815: x_815,
     816: x_816,
-    817: x_817,
-    818: x_818,
-    819: x_819,
     820: x_820,
     821: x_821,
+    822: x_822,
+    824: x_824,
     825: x_825,
+    826: x_826,
+    827: x_827,
+    828: x_828,
+    829: x_829,
+    833: x_833,
 }
 AT = {
-    789: 'rules_data/terraforming_mars/cards/001-070.yaml:160',
+    796: 'rules_data/terraforming_mars/cards/001-070.yaml:160',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:160
-    'domed_crater': '{"id":"domed_crater","number":"016","name":{"en":"Domed Crater"},"type":"automated","cost":24,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":789},"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":790},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":708},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":791},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":709},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":792},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":711},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":793},"o":"-=","e":{"op":"var","n":"n~731","x":794},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":712}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":710},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":795},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":713},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":796},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":714},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":797},"o":"+=","e":{"op":"var","n":"n~733","x":798},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":715}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":707},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":799},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":717},{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":800},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":718},{"op":"let","v":"r~736","e":{"op":"lit","v":"plants","x":801},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":719},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":802},"o":"+=","e":{"op":"var","n":"n~735","x":803},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":720},{"op":"let","v":"t~737","e":{"op":"lit","v":"city","x":804},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":721},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~738","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~738"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"tile","d":null},"b":{"op":"var","n":"t~737"}}}]},"x":805},"t":{"op":"seq","b":[{"op":"let","v":"mine~741","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~740","src":{"op":"filt","v":"x~739","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~739"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":806},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":724},{"op":"let","v":"legal~750","e":{"op":"letx","v":"open~746","e":{"op":"filt","v":"s~743","src":{"op":"filt","v":"x~742","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~742"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"var","n":"t~737"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~741"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~743"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~744","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~743"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~745","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~745"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~745"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~749","e":{"op":"filt","v":"s~747","src":{"op":"var","n":"open~746"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~749"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~749"},"b":{"op":"var","n":"open~746"}}},"b":{"op":"var","n":"open~746"}},"x":807},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":725},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~750"}]},"b":{"op":"lit","v":0},"x":808},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":726},{"op":"choose","alts":[{"gens":[{"v":"space~751","src":{"op":"var","n":"legal~750","x":809},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~737","x":810},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":729},{"op":"let","v":"s~753","e":{"op":"var","n":"space~751","x":811},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":730},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{},"x":812},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~752"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":813},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":732},{"op":"set","t":{"op":"st","k":"last_space","x":814},"o":"=","e":{"op":"var","n":"s~753","x":815},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":733},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":816},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"bonus","d":null,"x":817},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":736},{"op":"for","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~753"}],"kind":"spaces","x":818},"w":{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"st","k":"board"},"neg":false,"x":819},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":820},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":738},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":737},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"effect","d":null,"x":821},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":739},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~752","x":822},"space":{"op":"var","n":"s~753","x":823},"by":{"op":"var","n":"you","x":824}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":740}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":735},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":734}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":731}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":728},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~751"}],"x":825}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":727}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":723},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":722}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":716},"vp":{"op":"lit","v":1,"x":826},"source":{"doc":"tm-facts","section":"cards.json #016"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:160"}',
+    'domed_crater': '{"id":"domed_crater","number":"016","name":{"en":"Domed Crater"},"type":"automated","cost":24,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":796},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":797},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":715},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":798},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":716},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":799},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":718},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":800},"o":"-=","e":{"op":"var","n":"n~746","x":801},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":719}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":717},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":802},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":720},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":803},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":721},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":804},"o":"+=","e":{"op":"var","n":"n~748","x":805},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":722}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":714},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":806},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":724},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":807},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":725},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":808},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":726},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":809},"o":"+=","e":{"op":"var","n":"n~750","x":810},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":727},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":811},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":728},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":812},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":813},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":731},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":814},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":732},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":815},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":733},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":816},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":734},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":817},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":818},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":737},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":819},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":738},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":820},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":821},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":740},{"op":"set","t":{"op":"st","k":"last_space","x":822},"o":"=","e":{"op":"var","n":"s~770","x":823},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":741},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":824},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":825},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":744},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":826},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":827},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":828},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":746},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":745},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":829},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":747},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":830},"space":{"op":"var","n":"s~770","x":831},"by":{"op":"var","n":"you","x":832}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":748}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":743},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":742}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":739}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":736},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":833}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":735}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":730},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":729}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":723},"vp":{"op":"lit","v":1,"x":834},"source":{"doc":"tm-facts","section":"cards.json #016"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:160"}',
 }

@@ -49,262 +49,262 @@ K = [
 ]
 
 
-def x_1714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
+def x_1728(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 8)
 
 
-x_1717 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1718 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1720 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:693
-x_1723 = _C.x_749  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1724 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1731 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1732 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1734 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:693
+x_1737 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1738 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def x_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_1743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~736'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~735'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
 
 
-x_1730 = _C.x_754  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1735 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1744 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1749 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1520(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
+def d_1534(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_1523(ctx, E):
-        return False
-    return True
-
-
-d_1521 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:692
-d_1522 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:692
-
-
-def d_1523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1717(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
-    return True
-
-
-d_1524 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_1525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
-    return True
-
-
-t_1526 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:693
-
-
-def t_1527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1527, None, [], k)
-
-
-def d_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    if not d_1531(ctx, E):
-        return False
-    return True
-
-
-d_1529 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1530 = _C.d_780  # rules_data/terraforming_mars/cards/001-070.yaml:695
-
-
-def d_1531(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_1723(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1533, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[2])
-    return True
-
-
-d_1532 = _C.d_667  # rules_data/terraforming_mars/definitions/resources.yaml:31
-
-
-def d_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1533, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[2])
-    return True
-
-
-def d_1534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 1, True)
-    LOCAL(ctx, E, 'r~736', 'steel', True)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
     if not d_1537(ctx, E):
         return False
     return True
 
 
-d_1535 = _C.d_355  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1536 = _C.d_1396  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1535 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1536 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:692
 
 
-def d_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1729(ctx, E):
+    if not x_1731(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1539, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 1539, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '-=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def d_1538(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1538 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
+
+
+def d_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1729(ctx, E):
+    c, key = KEYPLACE(ctx, 1539, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
+    return True
+
+
+t_1540 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:693
+
+
+def t_1541(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 1541, None, [], k)
+
+
+def d_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if not d_1545(ctx, E):
         return False
     return True
 
 
-def d_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1543 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1544 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:695
+
+
+def d_1545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1737(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 1547, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[2])
+    return True
+
+
+d_1546 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
+
+
+def d_1547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1539, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 1547, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[2])
     return True
 
 
-def d_1540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+def d_1548(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    if not d_1551(ctx, E):
+        return False
+    return True
+
+
+d_1549 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1550 = _C.d_1410  # rules_data/terraforming_mars/cards/001-070.yaml:695
+
+
+def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1743(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 1553, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[2])
+    return True
+
+
+def d_1552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1743(ctx, E):
+        return False
+    return True
+
+
+def d_1553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1553, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[2])
+    return True
+
+
+def d_1554(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~737', 7, True)
-    LOCAL(ctx, E, 'r~738', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1543, PL(ctx, E.get('you')).get('stock'), E.get('r~738'))
+    LOCAL(ctx, E, 'n~752', 7, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1557, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~737'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[2])
     return True
 
 
-d_1541 = _C.d_1541  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1542 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1555 = _C.d_1555  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1556 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:695
 
 
-def d_1543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1543, PL(ctx, E.get('you')).get('stock'), E.get('r~738'))
+    c, key = KEYPLACE(ctx, 1557, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~737'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    1520: CPS(d_1520),
-    1521: CPS(d_1521),
-    1522: CPS(d_1522),
-    1523: CPS(d_1523),
-    1524: CPS(d_1524),
-    1525: CPS(d_1525),
-    1526: t_1526,
-    1527: t_1527,
-    1528: CPS(d_1528),
-    1529: CPS(d_1529),
-    1530: CPS(d_1530),
-    1531: CPS(d_1531),
-    1532: CPS(d_1532),
-    1533: CPS(d_1533),
     1534: CPS(d_1534),
     1535: CPS(d_1535),
     1536: CPS(d_1536),
     1537: CPS(d_1537),
     1538: CPS(d_1538),
     1539: CPS(d_1539),
-    1540: CPS(d_1540),
-    1541: CPS(d_1541),
+    1540: t_1540,
+    1541: t_1541,
     1542: CPS(d_1542),
     1543: CPS(d_1543),
+    1544: CPS(d_1544),
+    1545: CPS(d_1545),
+    1546: CPS(d_1546),
+    1547: CPS(d_1547),
+    1548: CPS(d_1548),
+    1549: CPS(d_1549),
+    1550: CPS(d_1550),
+    1551: CPS(d_1551),
+    1552: CPS(d_1552),
+    1553: CPS(d_1553),
+    1554: CPS(d_1554),
+    1555: CPS(d_1555),
+    1556: CPS(d_1556),
+    1557: CPS(d_1557),
 }
 
 
 CODE = {
-    1714: x_1714,
-    1717: x_1717,
-    1718: x_1718,
-    1720: x_1720,
-    1723: x_1723,
-    1724: x_1724,
-    1729: x_1729,
-    1730: x_1730,
-    1735: x_1735,
+    1728: x_1728,
+    1731: x_1731,
+    1732: x_1732,
+    1734: x_1734,
+    1737: x_1737,
+    1738: x_1738,
+    1743: x_1743,
+    1744: x_1744,
+    1749: x_1749,
 }
 AT = {
-    1714: 'rules_data/terraforming_mars/cards/001-070.yaml:685',
-    1729: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    1728: 'rules_data/terraforming_mars/cards/001-070.yaml:685',
+    1743: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:685
-    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1714},"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1715},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1521},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":1716},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1522},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1717},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1524},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1718},"o":"-=","e":{"op":"var","n":"n~731","x":1719},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1525}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1523}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1520},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1720},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1526},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":1721},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1529},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":1722},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1530},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"},"x":1723},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1532},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1724},"o":"-=","e":{"op":"var","n":"n~733","x":1725},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1533}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1531}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1528},"label":{"op":"lit","v":{"option":0},"x":1726}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":1727},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1535},{"op":"let","v":"r~736","e":{"op":"lit","v":"steel","x":1728},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1536},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0},"b":{"op":"var","n":"n~735"},"x":1729},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1538},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":1730},"o":"-=","e":{"op":"var","n":"n~735","x":1731},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1539}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1537}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1534},"label":{"op":"lit","v":{"option":1},"x":1732}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1527},"effect":{"op":"seq","b":[{"op":"let","v":"n~737","e":{"op":"lit","v":7,"x":1733},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1541},{"op":"let","v":"r~738","e":{"op":"lit","v":"megacredits","x":1734},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1542},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~738"},"d":0,"x":1735},"o":"+=","e":{"op":"var","n":"n~737","x":1736},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1543}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1540}}],"vp":{"op":"lit","v":1,"x":1737},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
+    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1728},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1729},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1535},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1730},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1536},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1731},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1538},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1732},"o":"-=","e":{"op":"var","n":"n~746","x":1733},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1539}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1537}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1534},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1734},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1540},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1735},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1543},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1736},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1544},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":1737},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1546},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1738},"o":"-=","e":{"op":"var","n":"n~748","x":1739},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1547}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1545}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1542},"label":{"op":"lit","v":{"option":0},"x":1740}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1741},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1549},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":1742},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1550},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":1743},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1552},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1744},"o":"-=","e":{"op":"var","n":"n~750","x":1745},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1553}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1551}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1548},"label":{"op":"lit","v":{"option":1},"x":1746}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1541},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":7,"x":1747},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1555},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":1748},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1556},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1749},"o":"+=","e":{"op":"var","n":"n~752","x":1750},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1557}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1554}}],"vp":{"op":"lit","v":1,"x":1751},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
 }

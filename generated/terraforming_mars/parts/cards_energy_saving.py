@@ -47,81 +47,81 @@ K = [
 ]
 
 
-x_3681 = _C.x_2158  # rules_data/terraforming_mars/cards/141-208.yaml:499
+x_3710 = _C.x_2178  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def x_3682(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_3711(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~735'), 0))
+    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-x_3683 = _C.x_2160  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3712 = _C.x_2180  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_3222(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3251(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~734', 1, True)
-    LOCAL(ctx, E, 'r~735', 'energy', True)
-    LOCAL(ctx, E, 'k~736', x_3681(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3226, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
+    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'r~750', 'energy', True)
+    LOCAL(ctx, E, 'k~751', x_3710(ctx, E), True)
+    c, key = KEYPLACE(ctx, 3255, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3683(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3712(ctx, E), '+=', False, K[0])
     return True
 
 
-d_3223 = _C.d_365  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3252 = _C.d_369  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3224(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3253(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~735', 'energy', True)
+    LOCAL(ctx, E, 'r~750', 'energy', True)
     return True
 
 
-d_3225 = _C.d_1906  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3254 = _C.d_1926  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_3255(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3226, PL(ctx, E.get('you')).get('prod'), E.get('r~735'))
+    c, key = KEYPLACE(ctx, 3255, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3683(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3712(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3222: CPS(d_3222),
-    3223: CPS(d_3223),
-    3224: CPS(d_3224),
-    3225: CPS(d_3225),
-    3226: CPS(d_3226),
+    3251: CPS(d_3251),
+    3252: CPS(d_3252),
+    3253: CPS(d_3253),
+    3254: CPS(d_3254),
+    3255: CPS(d_3255),
 }
 
 
 CODE = {
-    3681: x_3681,
-    3682: x_3682,
-    3683: x_3683,
+    3710: x_3710,
+    3711: x_3711,
+    3712: x_3712,
 }
 AT = {
-    3682: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3711: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:493
-    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"lit","v":1,"x":3679},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3223},{"op":"let","v":"r~735","e":{"op":"lit","v":"energy","x":3680},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3224},{"op":"let","v":"k~736","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~733","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3681},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3225},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~735"},"d":0,"x":3682},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~734"},"b":{"op":"var","n":"k~736"},"x":3683},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3226}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3222},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
+    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3708},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3252},{"op":"let","v":"r~750","e":{"op":"lit","v":"energy","x":3709},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3253},{"op":"let","v":"k~751","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3710},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3254},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3711},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~749"},"b":{"op":"var","n":"k~751"},"x":3712},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3255}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3251},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
 }

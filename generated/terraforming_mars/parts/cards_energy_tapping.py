@@ -47,97 +47,97 @@ K = [
 ]
 
 
-x_3932 = _C.x_384  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
-x_3935 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3965 = _C.x_388  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+x_3968 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~735'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~735'), 0) if type((_w1 := (ctx.state['players'][v_target_736] if type(v_target_736) is int and 0 <= v_target_736 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~735'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~734'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_736 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3936, E.get('n~734'), E.get('r~735'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~750'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~750'), 0) if type((_w1 := (ctx.state['players'][v_target_751] if type(v_target_751) is int and 0 <= v_target_751 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~750'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~749'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_751 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3969, E.get('n~749'), E.get('r~750'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3937 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3970 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~737'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~735'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~734'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~735'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~749'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~750'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~737'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~735'), 0))
+    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-x_3941 = _C.x_1417  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3946 = _C.x_1631  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3950 = _C.x_1255  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3954 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3974 = _C.x_1429  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3979 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3983 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3987 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~743'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~743'), 0) if type((_w1 := (ctx.state['players'][v_target_744] if type(v_target_744) is int and 0 <= v_target_744 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~743'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~742'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_744 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3955, E.get('n~742'), E.get('r~743'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~758'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~758'), 0) if type((_w1 := (ctx.state['players'][v_target_759] if type(v_target_759) is int and 0 <= v_target_759 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~758'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~757'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_759 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3988, E.get('n~757'), E.get('r~758'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3956 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3989 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~743'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~745'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~743'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~742'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~743'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~757'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~758'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~743'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~745'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~743'), 0))
+    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
 
 
-def x_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~745')}
+    return {'target': E.get('target~760')}
 
 
-def t_3451(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:630
+def t_3484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:630
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    return t_3454(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    return t_3487(ctx, k, s, E)
 
 
-d_3452 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:630
-d_3453 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:630
+d_3485 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:630
+d_3486 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:630
 
 
-def t_3454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_3487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3932(ctx, E):
-        return t_3455(ctx, k, s, E)
-    return t_3466(ctx, k, s, E)
+    if x_3965(ctx, E):
+        return t_3488(ctx, k, s, E)
+    return t_3499(ctx, k, s, E)
 
 
-def t_3455(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_3488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -145,295 +145,295 @@ def t_3455(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~738', E.get('n~731'), True)
-        LOCAL(ctx, E, 'r~739', E.get('r~732'), True)
-        c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
+        LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
+        LOCAL(ctx, E, 'r~754', E.get('r~747'), True)
+        c, key = KEYPLACE(ctx, 3498, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~734', E.get('n~731'), True)
-    LOCAL(ctx, E, 'r~735', E.get('r~732'), True)
-    return t_3458(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~749', E.get('n~746'), True)
+    LOCAL(ctx, E, 'r~750', E.get('r~747'), True)
+    return t_3491(ctx, r1, s, E)
 
 
-def d_3456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~734', E.get('n~731'), True)
+    LOCAL(ctx, E, 'n~749', E.get('n~746'), True)
     return True
 
 
-def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~735', E.get('r~732'), True)
+    LOCAL(ctx, E, 'r~750', E.get('r~747'), True)
     return True
 
 
-def t_3458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3935(ctx, E):
-        return t_3459(ctx, k, s, E)
+    if x_3968(ctx, E):
+        return t_3492(ctx, k, s, E)
     return k()
 
 
-def t_3459(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3936(ctx, E):
+    if not x_3969(ctx, E):
         return False
-    return t_3461(ctx, k, s, E)
+    return t_3494(ctx, k, s, E)
 
 
-def d_3460(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3493(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3936(ctx, E):
+    if not x_3969(ctx, E):
         return False
     return True
 
 
-def t_3461(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3494(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3461, None, [], k)
+    return CHOOSE(ctx, 3494, None, [], k)
 
 
-def d_3462(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3495(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3462, PL(ctx, E.get('target~737')).get('prod'), E.get('r~735'))
+    c, key = KEYPLACE(ctx, 3495, PL(ctx, E.get('target~752')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~734'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-d_3463 = _C.d_1439  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+d_3496 = _C.d_1453  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
 
 
-def d_3464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~739', E.get('r~732'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~747'), True)
     return True
 
 
-def d_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
+    c, key = KEYPLACE(ctx, 3498, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[0])
     return True
 
 
-def t_3466(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_3499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~740', E.get('n~731'), True)
-    LOCAL(ctx, E, 'r~741', E.get('r~732'), True)
-    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~741'))
+    LOCAL(ctx, E, 'n~755', E.get('n~746'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~747'), True)
+    c, key = KEYPLACE(ctx, 3502, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~740'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~742', E.get('n~731'), True)
-    LOCAL(ctx, E, 'r~743', E.get('r~732'), True)
-    return t_3472(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~757', E.get('n~746'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~747'), True)
+    return t_3505(ctx, k, s, E)
 
 
-def d_3467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~740', E.get('n~731'), True)
+    LOCAL(ctx, E, 'n~755', E.get('n~746'), True)
     return True
 
 
-def d_3468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~741', E.get('r~732'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~747'), True)
     return True
 
 
-def d_3469(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~741'))
+    c, key = KEYPLACE(ctx, 3502, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~740'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
     return True
 
 
-def d_3470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~742', E.get('n~731'), True)
+    LOCAL(ctx, E, 'n~757', E.get('n~746'), True)
     return True
 
 
-def d_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~743', E.get('r~732'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~747'), True)
     return True
 
 
-def t_3472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3954(ctx, E):
-        return t_3473(ctx, k, s, E)
+    if x_3987(ctx, E):
+        return t_3506(ctx, k, s, E)
     return k()
 
 
-def t_3473(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3955(ctx, E):
+    if not x_3988(ctx, E):
         return False
-    return t_3475(ctx, k, s, E)
+    return t_3508(ctx, k, s, E)
 
 
-def d_3474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3507(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3955(ctx, E):
+    if not x_3988(ctx, E):
         return False
     return True
 
 
-def t_3475(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3475, None, [], k)
+    return CHOOSE(ctx, 3508, None, [], k)
 
 
-def d_3476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3476, PL(ctx, E.get('target~745')).get('prod'), E.get('r~743'))
+    c, key = KEYPLACE(ctx, 3509, PL(ctx, E.get('target~760')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~742'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    3451: t_3451,
-    3452: CPS(d_3452),
-    3453: CPS(d_3453),
-    3454: t_3454,
-    3455: t_3455,
-    3456: CPS(d_3456),
-    3457: CPS(d_3457),
-    3458: t_3458,
-    3459: t_3459,
-    3460: CPS(d_3460),
-    3461: t_3461,
-    3462: CPS(d_3462),
-    3463: CPS(d_3463),
-    3464: CPS(d_3464),
-    3465: CPS(d_3465),
-    3466: t_3466,
-    3467: CPS(d_3467),
-    3468: CPS(d_3468),
-    3469: CPS(d_3469),
-    3470: CPS(d_3470),
-    3471: CPS(d_3471),
-    3472: t_3472,
-    3473: t_3473,
-    3474: CPS(d_3474),
-    3475: t_3475,
-    3476: CPS(d_3476),
+    3484: t_3484,
+    3485: CPS(d_3485),
+    3486: CPS(d_3486),
+    3487: t_3487,
+    3488: t_3488,
+    3489: CPS(d_3489),
+    3490: CPS(d_3490),
+    3491: t_3491,
+    3492: t_3492,
+    3493: CPS(d_3493),
+    3494: t_3494,
+    3495: CPS(d_3495),
+    3496: CPS(d_3496),
+    3497: CPS(d_3497),
+    3498: CPS(d_3498),
+    3499: t_3499,
+    3500: CPS(d_3500),
+    3501: CPS(d_3501),
+    3502: CPS(d_3502),
+    3503: CPS(d_3503),
+    3504: CPS(d_3504),
+    3505: t_3505,
+    3506: t_3506,
+    3507: CPS(d_3507),
+    3508: t_3508,
+    3509: CPS(d_3509),
 }
 
 
 CODE = {
-    3932: x_3932,
-    3935: x_3935,
-    3936: x_3936,
-    3937: x_3937,
-    3938: x_3938,
-    3939: x_3939,
-    3941: x_3941,
-    3946: x_3946,
-    3950: x_3950,
-    3954: x_3954,
-    3955: x_3955,
-    3956: x_3956,
-    3957: x_3957,
-    3958: x_3958,
-    3960: x_3960,
+    3965: x_3965,
+    3968: x_3968,
+    3969: x_3969,
+    3970: x_3970,
+    3971: x_3971,
+    3972: x_3972,
+    3974: x_3974,
+    3979: x_3979,
+    3983: x_3983,
+    3987: x_3987,
+    3988: x_3988,
+    3989: x_3989,
+    3990: x_3990,
+    3991: x_3991,
+    3993: x_3993,
 }
 AT = {
-    3936: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3938: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3939: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3955: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3957: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3958: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3960: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3969: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3971: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3972: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3988: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3990: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3991: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3993: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:622
-    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3930},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3452},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3931},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3453},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~733","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0}}}],"x":3932},"t":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"var","n":"n~731","x":3933},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3456},{"op":"let","v":"r~735","e":{"op":"var","n":"r~732","x":3934},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3457},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3935},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~736","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~735"},"d":0},"b":{"op":"var","n":"n~734"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~735"},"f":"production_min","d":0}}}],"x":3936},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3460},{"op":"choose","alts":[{"gens":[{"v":"target~737","src":{"op":"core","n":"players","x":3937},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~735"},"d":0},"b":{"op":"var","n":"n~734"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~735"},"f":"production_min","d":0},"x":3938}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~735"},"d":0,"x":3939},"o":"-=","e":{"op":"var","n":"n~734","x":3940},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3462},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~737"}],"x":3941}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~734","x":3942},"r":{"op":"var","n":"r~735","x":3943}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3461}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3459},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3458},{"op":"let","v":"n~738","e":{"op":"var","n":"n~731","x":3944},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3463},{"op":"let","v":"r~739","e":{"op":"var","n":"r~732","x":3945},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3464},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~739"},"d":0,"x":3946},"o":"+=","e":{"op":"var","n":"n~738","x":3947},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3465}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3455},"e":{"op":"seq","b":[{"op":"let","v":"n~740","e":{"op":"var","n":"n~731","x":3948},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3467},{"op":"let","v":"r~741","e":{"op":"var","n":"r~732","x":3949},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3468},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~741"},"d":0,"x":3950},"o":"+=","e":{"op":"var","n":"n~740","x":3951},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3469},{"op":"let","v":"n~742","e":{"op":"var","n":"n~731","x":3952},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3470},{"op":"let","v":"r~743","e":{"op":"var","n":"r~732","x":3953},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3471},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3954},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~744","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~744"}},"k":{"op":"var","n":"r~743"},"d":0},"b":{"op":"var","n":"n~742"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~743"},"f":"production_min","d":0}}}],"x":3955},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3474},{"op":"choose","alts":[{"gens":[{"v":"target~745","src":{"op":"core","n":"players","x":3956},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~745"}},"k":{"op":"var","n":"r~743"},"d":0},"b":{"op":"var","n":"n~742"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~743"},"f":"production_min","d":0},"x":3957}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~745"}},"k":{"op":"var","n":"r~743"},"d":0,"x":3958},"o":"-=","e":{"op":"var","n":"n~742","x":3959},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3476},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~745"}],"x":3960}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~742","x":3961},"r":{"op":"var","n":"r~743","x":3962}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3475}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3473},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3472}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3466},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":3454}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3451},"vp":{"op":"lit","v":-1,"x":3963},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:622"}',
+    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3963},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3485},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3964},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3486},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3965},"t":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"var","n":"n~746","x":3966},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3489},{"op":"let","v":"r~750","e":{"op":"var","n":"r~747","x":3967},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3490},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3968},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~751","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0}}}],"x":3969},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3493},{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":3970},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0},"x":3971}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3972},"o":"-=","e":{"op":"var","n":"n~749","x":3973},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3495},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":3974}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~749","x":3975},"r":{"op":"var","n":"r~750","x":3976}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3494}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3492},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3491},{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":3977},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3496},{"op":"let","v":"r~754","e":{"op":"var","n":"r~747","x":3978},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3497},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":3979},"o":"+=","e":{"op":"var","n":"n~753","x":3980},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3498}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3488},"e":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~746","x":3981},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3500},{"op":"let","v":"r~756","e":{"op":"var","n":"r~747","x":3982},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3501},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":3983},"o":"+=","e":{"op":"var","n":"n~755","x":3984},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3502},{"op":"let","v":"n~757","e":{"op":"var","n":"n~746","x":3985},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3503},{"op":"let","v":"r~758","e":{"op":"var","n":"r~747","x":3986},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3504},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3987},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~759","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~759"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0}}}],"x":3988},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3507},{"op":"choose","alts":[{"gens":[{"v":"target~760","src":{"op":"core","n":"players","x":3989},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0},"x":3990}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0,"x":3991},"o":"-=","e":{"op":"var","n":"n~757","x":3992},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3509},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~760"}],"x":3993}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~757","x":3994},"r":{"op":"var","n":"r~758","x":3995}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3508}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3506},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3505}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3499},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":3487}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3484},"vp":{"op":"lit","v":-1,"x":3996},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:622"}',
 }

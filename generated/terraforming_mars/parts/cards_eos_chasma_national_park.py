@@ -50,69 +50,69 @@ K = [
 ]
 
 
-def x_1026(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
+def x_1036(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-12))
 
 
-x_1029 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1039 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
+def x_1043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
     return FN['distinct'](ctx, None, (_w2 + _w3 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) is type((_w3 := [E.get('this')])) is int else AR('+', _w2, _w3, True)))
 
 
-def x_1034(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
+def x_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('card~735') != None)) and (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~735'))) is str else None) == E.get('r~734'))) else False)
+    return (True if ((E.get('card~750') != None)) and (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~750'))) is str else None) == E.get('r~749'))) else False)
 
 
-x_1035 = _C.x_880  # rules_data/terraforming_mars/definitions/cards.yaml:203
-x_1037 = _C.x_882  # rules_data/terraforming_mars/definitions/cards.yaml:202
+x_1045 = _C.x_888  # rules_data/terraforming_mars/definitions/cards.yaml:203
+x_1047 = _C.x_890  # rules_data/terraforming_mars/definitions/cards.yaml:202
 
 
-def x_1040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~737'), 0))
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-x_1042 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:267
+x_1052 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
-def d_916(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
+def d_926(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 919, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 929, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_917 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:266
-d_918 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_927 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_928 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:266
 
 
-def d_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 919, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 929, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-def t_920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def t_930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -120,97 +120,97 @@ def t_920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~736', 3, True)
-        LOCAL(ctx, E, 'r~737', 'plants', True)
-        c, key = KEYPLACE(ctx, 927, PL(ctx, E.get('you')).get('stock'), E.get('r~737'))
+        LOCAL(ctx, E, 'n~751', 3, True)
+        LOCAL(ctx, E, 'r~752', 'plants', True)
+        c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~736'), '+=', False, K[2])
-        return t_928(ctx, k, s, E)
+            SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[2])
+        return t_938(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'animal', True)
-    return t_923(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'animal', True)
+    return t_933(ctx, r1, s, E)
 
 
-d_921 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:267
-d_922 = _C.d_922  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_931 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_932 = _C.d_932  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
-def t_923(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
+def t_933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 923, None, [], k)
+    return CHOOSE(ctx, 933, None, [], k)
 
 
-def d_924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:203
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('card_res'), E.get('card~735'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[3])
-    return True
-
-
-d_925 = _C.d_925  # rules_data/terraforming_mars/cards/001-070.yaml:267
-d_926 = _C.d_926  # rules_data/terraforming_mars/cards/001-070.yaml:267
-
-
-def d_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:203
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 927, PL(ctx, E.get('you')).get('stock'), E.get('r~737'))
+    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~736'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[3])
     return True
 
 
-t_928 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_935 = _C.d_935  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_936 = _C.d_936  # rules_data/terraforming_mars/cards/001-070.yaml:267
+
+
+def d_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[2])
+    return True
+
+
+t_938 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
 TRIALS = {
-    916: CPS(d_916),
-    917: CPS(d_917),
-    918: CPS(d_918),
-    919: CPS(d_919),
-    920: t_920,
-    921: CPS(d_921),
-    922: CPS(d_922),
-    923: t_923,
-    924: CPS(d_924),
-    925: CPS(d_925),
     926: CPS(d_926),
     927: CPS(d_927),
-    928: t_928,
+    928: CPS(d_928),
+    929: CPS(d_929),
+    930: t_930,
+    931: CPS(d_931),
+    932: CPS(d_932),
+    933: t_933,
+    934: CPS(d_934),
+    935: CPS(d_935),
+    936: CPS(d_936),
+    937: CPS(d_937),
+    938: t_938,
 }
 
 
 CODE = {
-    1026: x_1026,
-    1029: x_1029,
-    1033: x_1033,
-    1034: x_1034,
-    1035: x_1035,
-    1037: x_1037,
-    1040: x_1040,
-    1042: x_1042,
+    1036: x_1036,
+    1039: x_1039,
+    1043: x_1043,
+    1044: x_1044,
+    1045: x_1045,
+    1047: x_1047,
+    1050: x_1050,
+    1052: x_1052,
 }
 AT = {
-    1026: 'rules_data/terraforming_mars/cards/001-070.yaml:259',
-    1033: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
-    1034: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
-    1040: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    1036: 'rules_data/terraforming_mars/cards/001-070.yaml:259',
+    1043: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
+    1044: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
+    1050: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:259
-    'eos_chasma_national_park': '{"id":"eos_chasma_national_park","number":"026","name":{"en":"Eos Chasma National Park"},"type":"automated","cost":16,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1026},"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":1027},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":917},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":1028},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":918},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1029},"o":"+=","e":{"op":"var","n":"n~731","x":1030},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":919}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":916},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":1031},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":921},{"op":"let","v":"r~734","e":{"op":"lit","v":"animal","x":1032},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":922},{"op":"choose","alts":[{"gens":[{"v":"card~735","src":{"op":"fn","f":"distinct","a":[{"op":"ar","o":"+","a":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"b":{"op":"list","a":[{"op":"var","n":"this"}]},"nn":true}],"x":1033},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"card~735"},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~735"},"f":"resource","d":null},"b":{"op":"var","n":"r~734"}}],"x":1034}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~735"},"d":0,"x":1035},"o":"+=","e":{"op":"var","n":"n~733","x":1036},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:203","id":924},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~735"}],"x":1037}}],"kind":"card","prompt":{"def":"add_any","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 animale a una carta","en":"add 1 animal to a card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:202","id":923},{"op":"let","v":"n~736","e":{"op":"lit","v":3,"x":1038},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":925},{"op":"let","v":"r~737","e":{"op":"lit","v":"plants","x":1039},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":926},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~737"},"d":0,"x":1040},"o":"+=","e":{"op":"var","n":"n~736","x":1041},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":927},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1042},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":928}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":920},"vp":{"op":"lit","v":1,"x":1043},"source":{"doc":"tm-facts","section":"cards.json #026"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:259"}',
+    'eos_chasma_national_park': '{"id":"eos_chasma_national_park","number":"026","name":{"en":"Eos Chasma National Park"},"type":"automated","cost":16,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1036},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1037},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":927},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1038},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":928},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1039},"o":"+=","e":{"op":"var","n":"n~746","x":1040},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":929}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":926},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1041},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":931},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":1042},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":932},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"fn","f":"distinct","a":[{"op":"ar","o":"+","a":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"b":{"op":"list","a":[{"op":"var","n":"this"}]},"nn":true}],"x":1043},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"card~750"},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}}],"x":1044}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":1045},"o":"+=","e":{"op":"var","n":"n~748","x":1046},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:203","id":934},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":1047}}],"kind":"card","prompt":{"def":"add_any","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 animale a una carta","en":"add 1 animal to a card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:202","id":933},{"op":"let","v":"n~751","e":{"op":"lit","v":3,"x":1048},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":935},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":1049},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":1050},"o":"+=","e":{"op":"var","n":"n~751","x":1051},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":937},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1052},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":938}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":930},"vp":{"op":"lit","v":1,"x":1053},"source":{"doc":"tm-facts","section":"cards.json #026"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:259"}',
 }

@@ -50,146 +50,139 @@ K = [
 ]
 
 
-x_776 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_777 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_781 = _C.x_781  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_782 = _C.x_782  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_784 = _C.x_784  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_786 = _C.x_786  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_787 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_783 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_784 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_788 = _C.x_788  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_789 = _C.x_789  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_791 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_793 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_794 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_692(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+def d_699(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_695(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_702(ctx, E):
         return False
     return True
 
 
-d_693 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_694 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_700 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_701 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:158
 
 
-def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_776(ctx, E):
+    if not x_783(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 704, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_696 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_703 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_704(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 704, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_698(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+def d_705(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', 'tr', True)
-    LOCAL(ctx, E, 'n~734', 1, True)
-    if not d_701(ctx, E):
+    LOCAL(ctx, E, 't~748', 'tr', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    if not d_708(ctx, E):
         return False
     return True
 
 
-d_699 = _C.d_699  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_700 = _C.d_365  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_706 = _C.d_706  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_707 = _C.d_369  # rules_data/terraforming_mars/cards/001-070.yaml:158
 
 
-def d_701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_781(ctx, E):
+    if x_788(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 702, ctx.state.get('game_tracks'), E.get('t~733'))
+        c, key = KEYPLACE(ctx, 709, ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~734'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
     else:
-        if not d_703(ctx, E):
+        if not d_710(ctx, E):
             return False
     return True
 
 
-def d_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 702, ctx.state.get('game_tracks'), E.get('t~733'))
+    c, key = KEYPLACE(ctx, 709, ctx.state.get('game_tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~734'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
     return True
 
 
-def d_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 704, PL(ctx, E.get('you')).get('tracks'), E.get('t~733'))
+    c, key = KEYPLACE(ctx, 711, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~734'), '+=', False, K[2])
-    if not d_705(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
+    if not d_712(ctx, E):
         return False
     return True
 
 
-def d_704(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_711(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 704, PL(ctx, E.get('you')).get('tracks'), E.get('t~733'))
+    c, key = KEYPLACE(ctx, 711, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~734'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
     return True
 
 
-d_705 = _C.d_705  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_706 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_712 = _C.d_712  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_713 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    692: CPS(d_692),
-    693: CPS(d_693),
-    694: CPS(d_694),
-    695: CPS(d_695),
-    696: CPS(d_696),
-    697: CPS(d_697),
-    698: CPS(d_698),
     699: CPS(d_699),
     700: CPS(d_700),
     701: CPS(d_701),
@@ -198,17 +191,24 @@ TRIALS = {
     704: CPS(d_704),
     705: CPS(d_705),
     706: CPS(d_706),
+    707: CPS(d_707),
+    708: CPS(d_708),
+    709: CPS(d_709),
+    710: CPS(d_710),
+    711: CPS(d_711),
+    712: CPS(d_712),
+    713: CPS(d_713),
 }
 
 
 CODE = {
-    776: x_776,
-    777: x_777,
-    781: x_781,
-    782: x_782,
+    783: x_783,
     784: x_784,
-    786: x_786,
-    787: x_787,
+    788: x_788,
+    789: x_789,
+    791: x_791,
+    793: x_793,
+    794: x_794,
 }
 AT = {
 }
@@ -216,5 +216,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:151
-    'equatorial_magnetizer': '{"id":"equatorial_magnetizer","number":"015","name":{"en":"Equatorial Magnetizer"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":774},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":693},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":775},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":694},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":776},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":696},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":777},"o":"-=","e":{"op":"var","n":"n~731","x":778},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":697}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":695}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":692},"effect":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"lit","v":"tr","x":779},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":699},{"op":"let","v":"n~734","e":{"op":"lit","v":1,"x":780},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":700},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~733"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":781},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~733"},"d":0,"x":782},"o":"+=","e":{"op":"var","n":"n~734","x":783},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":702},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~733"},"d":0,"x":784},"o":"+=","e":{"op":"var","n":"n~734","x":785},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":704},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~733"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~734"},"b":{"op":"lit","v":0}}],"x":786},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":787},"o":"=","e":{"op":"lit","v":true,"x":788},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":706},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":705}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":703},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":701}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":698}}],"source":{"doc":"tm-facts","section":"cards.json #015"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:151"}',
+    'equatorial_magnetizer': '{"id":"equatorial_magnetizer","number":"015","name":{"en":"Equatorial Magnetizer"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":781},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":700},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":782},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":701},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":783},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":703},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":784},"o":"-=","e":{"op":"var","n":"n~746","x":785},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":704}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":702}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":699},"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":786},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":706},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":787},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":707},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":788},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":789},"o":"+=","e":{"op":"var","n":"n~749","x":790},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":709},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":791},"o":"+=","e":{"op":"var","n":"n~749","x":792},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":711},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":793},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":794},"o":"=","e":{"op":"lit","v":true,"x":795},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":713},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":712}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":710},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":708}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":705}}],"source":{"doc":"tm-facts","section":"cards.json #015"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:151"}',
 }

@@ -48,116 +48,116 @@ K = [
 ]
 
 
-def x_2814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
+def x_2837(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-10))
 
 
-x_2817 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2822 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_2823 = _C.x_879  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_2824 = _C.x_880  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_2826 = _C.x_882  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2840 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2845 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2846 = _C.x_887  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2847 = _C.x_888  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_2849 = _C.x_890  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_2478(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
+def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2478, None, [], k)
+    return CHOOSE(ctx, 2501, None, [], k)
 
 
-def d_2479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 2482, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2505, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2480 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2481 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2503 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2504 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:661
 
 
-def d_2482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2482, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2505, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def t_2483(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'microbe', True)
-    return t_2486(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    return t_2509(ctx, k, s, E)
 
 
-d_2484 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2485 = _C.d_790  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2507 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2508 = _C.d_798  # rules_data/terraforming_mars/cards/071-140.yaml:661
 
 
-def t_2486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2509(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2486, None, [], k)
+    return CHOOSE(ctx, 2509, None, [], k)
 
 
-def d_2487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2487, PL(ctx, E.get('you')).get('card_res'), E.get('card~735'))
+    c, key = KEYPLACE(ctx, 2510, PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2478: t_2478,
-    2479: CPS(d_2479),
-    2480: CPS(d_2480),
-    2481: CPS(d_2481),
-    2482: CPS(d_2482),
-    2483: t_2483,
-    2484: CPS(d_2484),
-    2485: CPS(d_2485),
-    2486: t_2486,
-    2487: CPS(d_2487),
+    2501: t_2501,
+    2502: CPS(d_2502),
+    2503: CPS(d_2503),
+    2504: CPS(d_2504),
+    2505: CPS(d_2505),
+    2506: t_2506,
+    2507: CPS(d_2507),
+    2508: CPS(d_2508),
+    2509: t_2509,
+    2510: CPS(d_2510),
 }
 
 
 CODE = {
-    2814: x_2814,
-    2817: x_2817,
-    2822: x_2822,
-    2823: x_2823,
-    2824: x_2824,
-    2826: x_2826,
+    2837: x_2837,
+    2840: x_2840,
+    2845: x_2845,
+    2846: x_2846,
+    2847: x_2847,
+    2849: x_2849,
 }
 AT = {
-    2814: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
+    2837: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:652
-    'extreme_cold_fungus': '{"id":"extreme_cold_fungus","number":"134","name":{"en":"Extreme-Cold Fungus"},"type":"active","cost":13,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2814},"actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2815},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2480},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2816},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2481},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2817},"o":"+=","e":{"op":"var","n":"n~731","x":2818},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2482}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2479},"label":{"op":"lit","v":{"option":0},"x":2819}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2820},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2484},{"op":"let","v":"r~734","e":{"op":"lit","v":"microbe","x":2821},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2485},{"op":"choose","alts":[{"gens":[{"v":"card~735","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2822},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~735"},"f":"resource","d":null},"b":{"op":"var","n":"r~734"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~735"},"b":{"op":"var","n":"this"}}],"x":2823}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~735"},"d":0,"x":2824},"o":"+=","e":{"op":"var","n":"n~733","x":2825},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2487},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~735"}],"x":2826}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2486}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2483},"label":{"op":"lit","v":{"option":1},"x":2827}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 2 microbi a un\'altra carta","en":"choose one: gain 1 plant, or add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2478}}],"source":{"doc":"tm-facts","section":"cards.json #134 (not fully structured: render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:652"}',
+    'extreme_cold_fungus': '{"id":"extreme_cold_fungus","number":"134","name":{"en":"Extreme-Cold Fungus"},"type":"active","cost":13,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2837},"actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2838},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2503},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2839},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2504},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2840},"o":"+=","e":{"op":"var","n":"n~746","x":2841},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2505}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2502},"label":{"op":"lit","v":{"option":0},"x":2842}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2843},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2507},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":2844},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2508},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2845},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~750"},"b":{"op":"var","n":"this"}}],"x":2846}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":2847},"o":"+=","e":{"op":"var","n":"n~748","x":2848},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2510},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":2849}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2509}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2506},"label":{"op":"lit","v":{"option":1},"x":2850}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 2 microbi a un\'altra carta","en":"choose one: gain 1 plant, or add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2501}}],"source":{"doc":"tm-facts","section":"cards.json #134 (not fully structured: render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:652"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2503 = _C.x_1536  # rules_data/terraforming_mars/cards/071-140.yaml:477
-x_2506 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2510 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2514 = _C.x_754  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2525 = _C.x_1550  # rules_data/terraforming_mars/cards/071-140.yaml:477
+x_2528 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2532 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2536 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2216(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
+def d_2238(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2219, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2241, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 2222, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 2244, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~735', 2, True)
-    LOCAL(ctx, E, 'r~736', 'plants', True)
-    c, key = KEYPLACE(ctx, 2225, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, 2247, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2217 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2218 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2239 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2240 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:484
 
 
-def d_2219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2219, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2241, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2220 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2221 = _C.d_780  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2242 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2243 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:484
 
 
-def d_2222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2222, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2244, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2223 = _C.d_979  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2224 = _C.d_719  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2245 = _C.d_990  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2246 = _C.d_726  # rules_data/terraforming_mars/cards/071-140.yaml:484
 
 
-def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2225, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 2247, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2216: CPS(d_2216),
-    2217: CPS(d_2217),
-    2218: CPS(d_2218),
-    2219: CPS(d_2219),
-    2220: CPS(d_2220),
-    2221: CPS(d_2221),
-    2222: CPS(d_2222),
-    2223: CPS(d_2223),
-    2224: CPS(d_2224),
-    2225: CPS(d_2225),
+    2238: CPS(d_2238),
+    2239: CPS(d_2239),
+    2240: CPS(d_2240),
+    2241: CPS(d_2241),
+    2242: CPS(d_2242),
+    2243: CPS(d_2243),
+    2244: CPS(d_2244),
+    2245: CPS(d_2245),
+    2246: CPS(d_2246),
+    2247: CPS(d_2247),
 }
 
 
 CODE = {
-    2503: x_2503,
-    2506: x_2506,
-    2510: x_2510,
-    2514: x_2514,
+    2525: x_2525,
+    2528: x_2528,
+    2532: x_2532,
+    2536: x_2536,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:477
-    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2503},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2504},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2217},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":2505},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2218},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2506},"o":"+=","e":{"op":"var","n":"n~731","x":2507},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2219},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2508},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2220},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":2509},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2221},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2510},"o":"+=","e":{"op":"var","n":"n~733","x":2511},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2222},{"op":"let","v":"n~735","e":{"op":"lit","v":2,"x":2512},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2223},{"op":"let","v":"r~736","e":{"op":"lit","v":"plants","x":2513},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2224},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2514},"o":"+=","e":{"op":"var","n":"n~735","x":2515},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2225}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2216},"vp":{"op":"lit","v":2,"x":2516},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
+    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2525},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2526},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2239},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2527},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2240},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2528},"o":"+=","e":{"op":"var","n":"n~746","x":2529},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2241},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2530},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2242},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2531},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2243},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2532},"o":"+=","e":{"op":"var","n":"n~748","x":2533},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2244},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2534},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2245},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2535},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2246},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2536},"o":"+=","e":{"op":"var","n":"n~750","x":2537},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2247}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2238},"vp":{"op":"lit","v":2,"x":2538},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
 }

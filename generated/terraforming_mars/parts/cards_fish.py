@@ -48,132 +48,132 @@ K = [
 ]
 
 
-x_1426 = _C.x_1426  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1429 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1430 = _C.x_384  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1431 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1432 = _C.x_386  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1433 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1435 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1436 = _C.x_1022  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1439 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1438 = _C.x_1438  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1441 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1442 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1443 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1444 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1445 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1447 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1448 = _C.x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1451 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1265(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
+def t_1277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    return t_1268(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    return t_1280(ctx, k, s, E)
 
 
-d_1266 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:521
-d_1267 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1278 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1279 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:521
 
 
-def t_1268(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_1280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1429(ctx, E):
-        return t_1269(ctx, k, s, E)
+    if x_1441(ctx, E):
+        return t_1281(ctx, k, s, E)
     return k()
 
 
-def t_1269(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_1281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1430(ctx, E):
+    if not x_1442(ctx, E):
         return False
-    return t_1271(ctx, k, s, E)
+    return t_1283(ctx, k, s, E)
 
 
-d_1270 = _C.d_352  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1282 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_1271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_1283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1271, None, [], k)
+    return CHOOSE(ctx, 1283, None, [], k)
 
 
-def d_1272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_1284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1272, PL(ctx, E.get('target~734')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1284, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_1273(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
+def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 1, True)
-    LOCAL(ctx, E, 'r~736', 'animal', True)
-    c, key = KEYPLACE(ctx, 1276, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    c, key = KEYPLACE(ctx, 1288, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1274 = _C.d_355  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1275 = _C.d_1275  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1286 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1287 = _C.d_1287  # rules_data/terraforming_mars/cards/001-070.yaml:525
 
 
-def d_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1276, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1288, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1265: t_1265,
-    1266: CPS(d_1266),
-    1267: CPS(d_1267),
-    1268: t_1268,
-    1269: t_1269,
-    1270: CPS(d_1270),
-    1271: t_1271,
-    1272: CPS(d_1272),
-    1273: CPS(d_1273),
-    1274: CPS(d_1274),
-    1275: CPS(d_1275),
-    1276: CPS(d_1276),
+    1277: t_1277,
+    1278: CPS(d_1278),
+    1279: CPS(d_1279),
+    1280: t_1280,
+    1281: t_1281,
+    1282: CPS(d_1282),
+    1283: t_1283,
+    1284: CPS(d_1284),
+    1285: CPS(d_1285),
+    1286: CPS(d_1286),
+    1287: CPS(d_1287),
+    1288: CPS(d_1288),
 }
 
 
 CODE = {
-    1426: x_1426,
-    1429: x_1429,
-    1430: x_1430,
-    1431: x_1431,
-    1432: x_1432,
-    1433: x_1433,
-    1435: x_1435,
-    1436: x_1436,
-    1439: x_1439,
+    1438: x_1438,
+    1441: x_1441,
+    1442: x_1442,
+    1443: x_1443,
+    1444: x_1444,
+    1445: x_1445,
+    1447: x_1447,
+    1448: x_1448,
+    1451: x_1451,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:514
-    'fish': '{"id":"fish","number":"052","name":{"en":"Fish"},"type":"active","cost":9,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":1426},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1427},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1266},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":1428},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1267},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1429},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~733","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0}}}],"x":1430},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1270},{"op":"choose","alts":[{"gens":[{"v":"target~734","src":{"op":"core","n":"players","x":1431},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1432}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1433},"o":"-=","e":{"op":"var","n":"n~731","x":1434},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1272},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~734"}],"x":1435}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1271}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1269},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1268}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1265},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1436},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":1437},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1274},{"op":"let","v":"r~736","e":{"op":"lit","v":"animal","x":1438},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1275},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1439},"o":"+=","e":{"op":"var","n":"n~735","x":1440},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1276}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1273}}],"source":{"doc":"tm-facts","section":"cards.json #052"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:514"}',
+    'fish': '{"id":"fish","number":"052","name":{"en":"Fish"},"type":"active","cost":9,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":1438},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1439},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1278},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1440},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1279},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1441},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":1442},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1282},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":1443},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1444}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1445},"o":"-=","e":{"op":"var","n":"n~746","x":1446},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1284},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":1447}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1283}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1281},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1280}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1277},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1448},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1449},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1286},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":1450},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1287},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1451},"o":"+=","e":{"op":"var","n":"n~750","x":1452},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1288}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1285}}],"source":{"doc":"tm-facts","section":"cards.json #052"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:514"}',
 }

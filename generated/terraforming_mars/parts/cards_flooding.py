@@ -52,51 +52,52 @@ K = [
 ]
 
 
-x_3648 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_3649 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_3650 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_3651 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_3655 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3656 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3657 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3659 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3660 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3661 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3662 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3663 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3664 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_3668 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_3676 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3677 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3678 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3679 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3680 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3684 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3685 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3686 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3688 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3689 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3690 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3691 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3692 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3693 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3697 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_3671(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
+def x_3700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     if E is None:
         E = ctx.env()
     return (True if (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)) and ((ctx.state.get('last_space') != None)) and (IN(ctx.state.get('last_space'), ctx.state.get('board'))) and (((_w3.get('card', None) if type((_w3 := (_w2.get(ctx.state.get('last_space'), {}) if type((_w2 := ctx.state.get('board'))) is dict else KEY(_w2, ctx.state.get('last_space'), {})))) is dict else KEY(_w3, 'card', None)) == E.get('this'))) and (((_w5.get('tile', None) if type((_w5 := (_w4.get(ctx.state.get('last_space'), {}) if type((_w4 := ctx.state.get('board'))) is dict else KEY(_w4, ctx.state.get('last_space'), {})))) is dict else KEY(_w5, 'tile', None)) == 'ocean')) else False)
 
 
-x_3672 = _C.x_385  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+x_3701 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
 
 
-def x_3673(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+def x_3702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('board')
-    return (True if ((E.get('target~751') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_752 in _h1 if type(_h1) in (list, dict) else IN(v_x_752, _h1))) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_752, {}) if type(_h1) is dict else KEY(_h1, v_x_752, {})))) is dict else KEY(_w4, 'owner', None)) == E.get('target~751'))) else False) for v_x_752 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~750'), 'target': E.get('target~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if ((E.get('target~768') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~768'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~767'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_769 in _h1 if type(_h1) in (list, dict) else IN(v_x_769, _h1))) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_769, {}) if type(_h1) is dict else KEY(_h1, v_x_769, {})))) is dict else KEY(_w4, 'owner', None)) == E.get('target~768'))) else False) for v_x_769 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~767'), 'target': E.get('target~768'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_3674(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
+def x_3703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
+    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~768'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~767'), 0))
 
 
-def x_3676(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+def x_3705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~751')}
+    return {'target': E.get('target~768')}
 
 
-def t_3195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
+def t_3223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,211 +105,215 @@ def t_3195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~749', 4, True)
-        LOCAL(ctx, E, 'r~750', 'megacredits', True)
-        return t_3218(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~766', 4, True)
+        LOCAL(ctx, E, 'r~767', 'megacredits', True)
+        return t_3247(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~731', 'ocean', True)
-    return t_3197(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_3225(ctx, r1, s, E)
 
 
-d_3196 = _C.d_869  # rules_data/terraforming_mars/cards/141-208.yaml:490
+d_3224 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:490
 
 
-def t_3197(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_3225(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3648(ctx, E):
-        return t_3198(ctx, k, s, E)
+    if x_3676(ctx, E):
+        return t_3226(ctx, k, s, E)
     return k()
 
 
-def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_3226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~735', x_3649(ctx, E), True)
-    LOCAL(ctx, E, 'legal~744', x_3650(ctx, E), True)
-    if not x_3651(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_3677(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_3678(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_3679(ctx, E), True)
+    if not x_3680(ctx, E):
         return False
-    return t_3202(ctx, k, s, E)
+    return t_3231(ctx, k, s, E)
 
 
-d_3199 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_3200 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_3201 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_3227 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3228 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3229 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3230 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_3231(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3202, None, [], k)
+    return CHOOSE(ctx, 3231, None, [], k)
 
 
-def t_3203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
-    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
-    return t_3206(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_3235(ctx, k, s, E)
 
 
-d_3204 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_3205 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3233 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3234 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3206(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3235(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3207, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 3236, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3656(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
-    return t_3209(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3685(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_3238(ctx, k, s, E)
 
 
-def d_3207(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_3236(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3207, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 3236, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3656(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3685(ctx, E), '=', False, K[3])
     return True
 
 
-d_3208 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_3209 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_3210 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3211 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3212 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3213 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3214 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_3215 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_3237 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3238 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3239 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3240 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3241 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3242 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3243 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3244 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_3216(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
+def d_3245(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:490
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 4, True)
+    LOCAL(ctx, E, 'n~766', 4, True)
     return True
 
 
-d_3217 = _C.d_890  # rules_data/terraforming_mars/cards/141-208.yaml:490
+d_3246 = _C.d_900  # rules_data/terraforming_mars/cards/141-208.yaml:490
 
 
-def t_3218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
+def t_3247(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3671(ctx, E):
-        return t_3219(ctx, k, s, E)
+    if x_3700(ctx, E):
+        return t_3248(ctx, k, s, E)
     return k()
 
 
-def t_3219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
+def t_3248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:78
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3219, None, [], k)
+    return CHOOSE(ctx, 3248, None, [], k)
 
 
-def d_3220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
+def d_3249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3220, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, 3249, PL(ctx, E.get('target~768')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[5])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[5])
     return True
 
 
-d_3221 = _C.d_539  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
+d_3250 = _C.d_544  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:83
 
 
 TRIALS = {
-    3195: t_3195,
-    3196: CPS(d_3196),
-    3197: t_3197,
-    3198: t_3198,
-    3199: CPS(d_3199),
-    3200: CPS(d_3200),
-    3201: CPS(d_3201),
-    3202: t_3202,
-    3203: t_3203,
-    3204: CPS(d_3204),
-    3205: CPS(d_3205),
-    3206: t_3206,
-    3207: CPS(d_3207),
-    3208: CPS(d_3208),
-    3209: t_3209,
-    3210: t_3210,
-    3211: t_3211,
-    3212: t_3212,
-    3213: t_3213,
-    3214: t_3214,
-    3215: CPS(d_3215),
-    3216: CPS(d_3216),
-    3217: CPS(d_3217),
-    3218: t_3218,
-    3219: t_3219,
-    3220: CPS(d_3220),
-    3221: CPS(d_3221),
+    3223: t_3223,
+    3224: CPS(d_3224),
+    3225: t_3225,
+    3226: t_3226,
+    3227: CPS(d_3227),
+    3228: CPS(d_3228),
+    3229: CPS(d_3229),
+    3230: CPS(d_3230),
+    3231: t_3231,
+    3232: t_3232,
+    3233: CPS(d_3233),
+    3234: CPS(d_3234),
+    3235: t_3235,
+    3236: CPS(d_3236),
+    3237: CPS(d_3237),
+    3238: t_3238,
+    3239: t_3239,
+    3240: t_3240,
+    3241: t_3241,
+    3242: t_3242,
+    3243: t_3243,
+    3244: CPS(d_3244),
+    3245: CPS(d_3245),
+    3246: CPS(d_3246),
+    3247: t_3247,
+    3248: t_3248,
+    3249: CPS(d_3249),
+    3250: CPS(d_3250),
 }
 
 
 CODE = {
-    3648: x_3648,
-    3649: x_3649,
-    3650: x_3650,
-    3651: x_3651,
-    3655: x_3655,
-    3656: x_3656,
-    3657: x_3657,
-    3659: x_3659,
-    3660: x_3660,
-    3661: x_3661,
-    3662: x_3662,
-    3663: x_3663,
-    3664: x_3664,
-    3668: x_3668,
-    3671: x_3671,
-    3672: x_3672,
-    3673: x_3673,
-    3674: x_3674,
     3676: x_3676,
+    3677: x_3677,
+    3678: x_3678,
+    3679: x_3679,
+    3680: x_3680,
+    3684: x_3684,
+    3685: x_3685,
+    3686: x_3686,
+    3688: x_3688,
+    3689: x_3689,
+    3690: x_3690,
+    3691: x_3691,
+    3692: x_3692,
+    3693: x_3693,
+    3697: x_3697,
+    3700: x_3700,
+    3701: x_3701,
+    3702: x_3702,
+    3703: x_3703,
+    3705: x_3705,
 }
 AT = {
-    3671: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
-    3673: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
-    3674: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:82',
-    3676: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
+    3700: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:76',
+    3702: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
+    3703: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:82',
+    3705: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:78',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:483
-    'flooding': '{"id":"flooding","number":"188","name":{"en":"Flooding"},"type":"event","cost":7,"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":3647},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3196},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":3648},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3649},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3199},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":3650},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3200},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":3651},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3201},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":3652},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":3653},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3204},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":3654},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3205},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":3655},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3656},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3207},{"op":"set","t":{"op":"st","k":"last_space","x":3657},"o":"=","e":{"op":"var","n":"s~747","x":3658},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3208},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3659},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":3660},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3211},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":3661},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":3662},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3663},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3213},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3212},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":3664},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3214},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":3665},"space":{"op":"var","n":"s~747","x":3666},"by":{"op":"var","n":"you","x":3667}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3215}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3210},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3209}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3206}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3203},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":3668}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3202}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3198},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3197},{"op":"let","v":"n~749","e":{"op":"lit","v":4,"x":3669},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3216},{"op":"let","v":"r~750","e":{"op":"lit","v":"megacredits","x":3670},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3217},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1}},{"op":"cmp","o":"!=","a":{"op":"st","k":"last_space"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"st","k":"last_space"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}}],"x":3671},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":3672},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~751"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"st","k":"last_space"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"target~751"}}]}}]},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":3673}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3674},"o":"-=","e":{"op":"var","n":"n~749","x":3675},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:82","id":3220},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":3676}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:83","id":3221},"label":{"op":"lit","v":{"target":null},"x":3677}}],"kind":"target_player","prompt":{"def":"lose_from_owner_next_to_it","args":{"n":4,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 M€ al proprietario di una tessera adiacente a quell\'oceano","en":"remove up to 4 M€ from the owner of a tile next to that ocean"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:78","id":3219},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:76","id":3218}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3195},"vp":{"op":"lit","v":-1,"x":3678},"source":{"doc":"tm-facts","section":"cards.json #188 (render icons: oceans(1), minus megacredits(4, all)*)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:483"}',
+    'flooding': '{"id":"flooding","number":"188","name":{"en":"Flooding"},"type":"event","cost":7,"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3675},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3224},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3676},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3677},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3227},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3678},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3228},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3679},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3229},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3680},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3230},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3681},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3682},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3233},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3683},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3234},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3684},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3685},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3236},{"op":"set","t":{"op":"st","k":"last_space","x":3686},"o":"=","e":{"op":"var","n":"s~764","x":3687},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3237},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3688},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3689},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3240},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3690},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3691},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3692},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3242},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3241},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3693},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3243},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3694},"space":{"op":"var","n":"s~764","x":3695},"by":{"op":"var","n":"you","x":3696}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3244}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3239},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3238}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3235}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3232},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3697}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3231}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3226},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3225},{"op":"let","v":"n~766","e":{"op":"lit","v":4,"x":3698},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3245},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":3699},"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3246},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1}},{"op":"cmp","o":"!=","a":{"op":"st","k":"last_space"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"st","k":"last_space"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"st","k":"last_space"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}}],"x":3700},"t":{"op":"choose","alts":[{"gens":[{"v":"target~768","src":{"op":"core","n":"players","x":3701},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~768"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~768"}},"k":{"op":"var","n":"r~767"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"st","k":"last_space"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"target~768"}}]}}]},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~767"},"target":{"op":"var","n":"target~768"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":3702}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~768"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3703},"o":"-=","e":{"op":"var","n":"n~766","x":3704},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:82","id":3249},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~768"}],"x":3705}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:83","id":3250},"label":{"op":"lit","v":{"target":null},"x":3706}}],"kind":"target_player","prompt":{"def":"lose_from_owner_next_to_it","args":{"n":4,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 M€ al proprietario di una tessera adiacente a quell\'oceano","en":"remove up to 4 M€ from the owner of a tile next to that ocean"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:78","id":3248},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:76","id":3247}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:490","id":3223},"vp":{"op":"lit","v":-1,"x":3707},"source":{"doc":"tm-facts","section":"cards.json #188 (render icons: oceans(1), minus megacredits(4, all)*)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:483"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1307 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1308 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1312 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1314 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:412
+x_1319 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1320 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1324 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1326 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
-def d_1161(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    if not d_1164(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    if not d_1176(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 4, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1169, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1181, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1162 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1163 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1174 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1175 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:411
 
 
-def d_1164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1307(ctx, E):
+    if not x_1319(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1166, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1178, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1165 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1177 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1166, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1178, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1167 = _C.d_1167  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1168 = _C.d_491  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1179 = _C.d_1179  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1180 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:411
 
 
-def d_1169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1169, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1181, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1170 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:412
+t_1182 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 TRIALS = {
-    1161: CPS(d_1161),
-    1162: CPS(d_1162),
-    1163: CPS(d_1163),
-    1164: CPS(d_1164),
-    1165: CPS(d_1165),
-    1166: CPS(d_1166),
-    1167: CPS(d_1167),
-    1168: CPS(d_1168),
-    1169: CPS(d_1169),
-    1170: t_1170,
+    1173: CPS(d_1173),
+    1174: CPS(d_1174),
+    1175: CPS(d_1175),
+    1176: CPS(d_1176),
+    1177: CPS(d_1177),
+    1178: CPS(d_1178),
+    1179: CPS(d_1179),
+    1180: CPS(d_1180),
+    1181: CPS(d_1181),
+    1182: t_1182,
 }
 
 
 CODE = {
-    1307: x_1307,
-    1308: x_1308,
-    1312: x_1312,
-    1314: x_1314,
+    1319: x_1319,
+    1320: x_1320,
+    1324: x_1324,
+    1326: x_1326,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:405
-    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1305},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1162},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":1306},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1163},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1307},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1165},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1308},"o":"-=","e":{"op":"var","n":"n~731","x":1309},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1166}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1164},{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":1310},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1167},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":1311},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1168},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1312},"o":"+=","e":{"op":"var","n":"n~733","x":1313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1169}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1161},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1314},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1170},"vp":{"op":"lit","v":1,"x":1315},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
+    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1317},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1174},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1318},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1175},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1319},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1177},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1320},"o":"-=","e":{"op":"var","n":"n~746","x":1321},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1178}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1176},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":1322},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1179},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1323},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1180},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1324},"o":"+=","e":{"op":"var","n":"n~748","x":1325},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1181}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1173},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1326},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1182},"vp":{"op":"lit","v":1,"x":1327},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
 }

@@ -48,129 +48,129 @@ K = [
 ]
 
 
-x_3466 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3467 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3471 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3475 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3477 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:402
+x_3491 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3492 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3496 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3500 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3502 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
-def d_3034(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
+def d_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_3037(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_3062(ctx, E):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3042, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, 3067, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
-    LOCAL(ctx, E, 'n~735', 1, True)
-    LOCAL(ctx, E, 'r~736', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3045, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3070, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_3035 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3036 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3060 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3061 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_3037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3466(ctx, E):
+    if not x_3491(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3039, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3064, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_3038 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3063 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3064(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3039, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3064, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_3040 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3041 = _C.d_1655  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3065 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3066 = _C.d_1670  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_3042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3067(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3042, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 3067, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_3043 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3044 = _C.d_671  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3068 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3069 = _C.d_678  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_3045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3070(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3045, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 3070, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-t_3046 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:402
+t_3071 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
 TRIALS = {
-    3034: CPS(d_3034),
-    3035: CPS(d_3035),
-    3036: CPS(d_3036),
-    3037: CPS(d_3037),
-    3038: CPS(d_3038),
-    3039: CPS(d_3039),
-    3040: CPS(d_3040),
-    3041: CPS(d_3041),
-    3042: CPS(d_3042),
-    3043: CPS(d_3043),
-    3044: CPS(d_3044),
-    3045: CPS(d_3045),
-    3046: t_3046,
+    3059: CPS(d_3059),
+    3060: CPS(d_3060),
+    3061: CPS(d_3061),
+    3062: CPS(d_3062),
+    3063: CPS(d_3063),
+    3064: CPS(d_3064),
+    3065: CPS(d_3065),
+    3066: CPS(d_3066),
+    3067: CPS(d_3067),
+    3068: CPS(d_3068),
+    3069: CPS(d_3069),
+    3070: CPS(d_3070),
+    3071: t_3071,
 }
 
 
 CODE = {
-    3466: x_3466,
-    3467: x_3467,
-    3471: x_3471,
-    3475: x_3475,
-    3477: x_3477,
+    3491: x_3491,
+    3492: x_3492,
+    3496: x_3496,
+    3500: x_3500,
+    3502: x_3502,
 }
 AT = {
 }
@@ -178,5 +178,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:395
-    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3464},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3035},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3465},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3036},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3466},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3038},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3467},"o":"-=","e":{"op":"var","n":"n~731","x":3468},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3039}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3037},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3469},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3040},{"op":"let","v":"r~734","e":{"op":"lit","v":"titanium","x":3470},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3041},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3471},"o":"+=","e":{"op":"var","n":"n~733","x":3472},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3042},{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":3473},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3043},{"op":"let","v":"r~736","e":{"op":"lit","v":"megacredits","x":3474},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3044},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3475},"o":"+=","e":{"op":"var","n":"n~735","x":3476},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3045}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3034},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3477},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3046},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
+    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3489},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3060},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3490},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3061},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3491},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3063},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3492},"o":"-=","e":{"op":"var","n":"n~746","x":3493},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3064}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3062},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3494},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3065},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":3495},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3066},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3496},"o":"+=","e":{"op":"var","n":"n~748","x":3497},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3067},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3498},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3068},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3499},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3069},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3500},"o":"+=","e":{"op":"var","n":"n~750","x":3501},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3070}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3059},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3502},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3071},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
 }

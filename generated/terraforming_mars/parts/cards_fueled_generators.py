@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2219 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2220 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2224 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2226 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:311
+x_2240 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2241 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2245 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2247 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
-def d_1959(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
+def d_1980(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    if not d_1962(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_1983(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'energy', True)
-    c, key = KEYPLACE(ctx, 1967, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, 1988, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1960 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1961 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1981 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1982 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:310
 
 
-def d_1962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2219(ctx, E):
+    if not x_2240(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1964, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1985, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1963 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1984 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1964, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1985, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1965 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1966 = _C.d_1220  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1986 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1987 = _C.d_1232  # rules_data/terraforming_mars/cards/071-140.yaml:310
 
 
-def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1967, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1988, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1968 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:311
+t_1989 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
 TRIALS = {
-    1959: CPS(d_1959),
-    1960: CPS(d_1960),
-    1961: CPS(d_1961),
-    1962: CPS(d_1962),
-    1963: CPS(d_1963),
-    1964: CPS(d_1964),
-    1965: CPS(d_1965),
-    1966: CPS(d_1966),
-    1967: CPS(d_1967),
-    1968: t_1968,
+    1980: CPS(d_1980),
+    1981: CPS(d_1981),
+    1982: CPS(d_1982),
+    1983: CPS(d_1983),
+    1984: CPS(d_1984),
+    1985: CPS(d_1985),
+    1986: CPS(d_1986),
+    1987: CPS(d_1987),
+    1988: CPS(d_1988),
+    1989: t_1989,
 }
 
 
 CODE = {
-    2219: x_2219,
-    2220: x_2220,
-    2224: x_2224,
-    2226: x_2226,
+    2240: x_2240,
+    2241: x_2241,
+    2245: x_2245,
+    2247: x_2247,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:304
-    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2217},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1960},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":2218},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1961},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2219},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1963},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2220},"o":"-=","e":{"op":"var","n":"n~731","x":2221},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1962},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2222},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1965},{"op":"let","v":"r~734","e":{"op":"lit","v":"energy","x":2223},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1966},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2224},"o":"+=","e":{"op":"var","n":"n~733","x":2225},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1967}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1959},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2226},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1968},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
+    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1981},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2239},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1982},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2240},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1984},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2241},"o":"-=","e":{"op":"var","n":"n~746","x":2242},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1985}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1983},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1986},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2244},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1987},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2245},"o":"+=","e":{"op":"var","n":"n~748","x":2246},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1988}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1980},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1989},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
 }

@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_2799 = _C.x_2799  # rules_data/terraforming_mars/cards/071-140.yaml:631
-x_2802 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2804 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:639
+x_2822 = _C.x_2822  # rules_data/terraforming_mars/cards/071-140.yaml:631
+x_2825 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2827 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
-def d_2467(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
+def d_2490(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 3, True)
-    LOCAL(ctx, E, 'r~736', 'energy', True)
-    c, key = KEYPLACE(ctx, 2470, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, 2493, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2468 = _C.d_718  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2469 = _C.d_980  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2491 = _C.d_725  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2492 = _C.d_991  # rules_data/terraforming_mars/cards/071-140.yaml:638
 
 
-def d_2470(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2493(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2470, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 2493, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-t_2471 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:639
+t_2494 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
 TRIALS = {
-    2467: CPS(d_2467),
-    2468: CPS(d_2468),
-    2469: CPS(d_2469),
-    2470: CPS(d_2470),
-    2471: t_2471,
+    2490: CPS(d_2490),
+    2491: CPS(d_2491),
+    2492: CPS(d_2492),
+    2493: CPS(d_2493),
+    2494: t_2494,
 }
 
 
 CODE = {
-    2799: x_2799,
-    2802: x_2802,
-    2804: x_2804,
+    2822: x_2822,
+    2825: x_2825,
+    2827: x_2827,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:631
-    'fusion_power': '{"id":"fusion_power","number":"132","name":{"en":"Fusion Power"},"type":"automated","cost":14,"tags":["science","power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":2799},"production":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":2800},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2468},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":2801},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2469},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2802},"o":"+=","e":{"op":"var","n":"n~735","x":2803},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2470}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2467},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2804},"at":"rules_data/terraforming_mars/cards/071-140.yaml:639","id":2471},"source":{"doc":"tm-facts","section":"cards.json #132"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:631"}',
+    'fusion_power': '{"id":"fusion_power","number":"132","name":{"en":"Fusion Power"},"type":"automated","cost":14,"tags":["science","power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":2822},"production":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":2823},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2491},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":2824},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2492},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2825},"o":"+=","e":{"op":"var","n":"n~750","x":2826},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2493}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2490},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2827},"at":"rules_data/terraforming_mars/cards/071-140.yaml:639","id":2494},"source":{"doc":"tm-facts","section":"cards.json #132"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:631"}',
 }

@@ -48,55 +48,55 @@ K = [
 ]
 
 
-x_2500 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2502 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:475
+x_2522 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2524 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
-def d_2211(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
+def d_2233(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    c, key = KEYPLACE(ctx, 2214, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2236, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2212 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2213 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2234 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2235 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:474
 
 
-def d_2214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2214, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2236, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_2215 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:475
+t_2237 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
 TRIALS = {
-    2211: CPS(d_2211),
-    2212: CPS(d_2212),
-    2213: CPS(d_2213),
-    2214: CPS(d_2214),
-    2215: t_2215,
+    2233: CPS(d_2233),
+    2234: CPS(d_2234),
+    2235: CPS(d_2235),
+    2236: CPS(d_2236),
+    2237: t_2237,
 }
 
 
 CODE = {
-    2500: x_2500,
-    2502: x_2502,
+    2522: x_2522,
+    2524: x_2524,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:468
-    'geothermal_power': '{"id":"geothermal_power","number":"117","name":{"en":"Geothermal Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2498},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2212},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2499},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2213},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2500},"o":"+=","e":{"op":"var","n":"n~731","x":2501},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2214}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2211},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2502},"at":"rules_data/terraforming_mars/cards/071-140.yaml:475","id":2215},"source":{"doc":"tm-facts","section":"cards.json #117"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:468"}',
+    'geothermal_power': '{"id":"geothermal_power","number":"117","name":{"en":"Geothermal Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2520},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2234},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2521},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2235},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2522},"o":"+=","e":{"op":"var","n":"n~746","x":2523},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2236}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2233},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2524},"at":"rules_data/terraforming_mars/cards/071-140.yaml:475","id":2237},"source":{"doc":"tm-facts","section":"cards.json #117"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:468"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2717 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2718 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2722 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2724 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:571
+x_2739 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2740 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2744 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2746 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
-def d_2393(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
+def d_2415(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_2396(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2418(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 4, True)
-    LOCAL(ctx, E, 'r~734', 'heat', True)
-    c, key = KEYPLACE(ctx, 2401, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, 2423, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2394 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2395 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2416 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2417 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:570
 
 
-def d_2396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2717(ctx, E):
+    if not x_2739(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2398, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2420, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2397 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2419 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2420(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2398, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2420, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2399 = _C.d_1167  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2400 = _C.d_386  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2421 = _C.d_1179  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2422 = _C.d_390  # rules_data/terraforming_mars/cards/071-140.yaml:570
 
 
-def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2401, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2423, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_2402 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:571
+t_2424 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
 TRIALS = {
-    2393: CPS(d_2393),
-    2394: CPS(d_2394),
-    2395: CPS(d_2395),
-    2396: CPS(d_2396),
-    2397: CPS(d_2397),
-    2398: CPS(d_2398),
-    2399: CPS(d_2399),
-    2400: CPS(d_2400),
-    2401: CPS(d_2401),
-    2402: t_2402,
+    2415: CPS(d_2415),
+    2416: CPS(d_2416),
+    2417: CPS(d_2417),
+    2418: CPS(d_2418),
+    2419: CPS(d_2419),
+    2420: CPS(d_2420),
+    2421: CPS(d_2421),
+    2422: CPS(d_2422),
+    2423: CPS(d_2423),
+    2424: t_2424,
 }
 
 
 CODE = {
-    2717: x_2717,
-    2718: x_2718,
-    2722: x_2722,
-    2724: x_2724,
+    2739: x_2739,
+    2740: x_2740,
+    2744: x_2744,
+    2746: x_2746,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:564
-    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2715},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2394},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2716},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2395},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2717},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2718},"o":"-=","e":{"op":"var","n":"n~731","x":2719},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2398}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2396},{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":2720},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2399},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":2721},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2400},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2722},"o":"+=","e":{"op":"var","n":"n~733","x":2723},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2401}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2393},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2724},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2402},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
+    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2737},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2416},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2738},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2417},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2739},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2419},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2740},"o":"-=","e":{"op":"var","n":"n~746","x":2741},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2420}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2418},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2742},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2421},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":2743},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2422},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2744},"o":"+=","e":{"op":"var","n":"n~748","x":2745},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2423}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2415},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2746},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2424},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
 }

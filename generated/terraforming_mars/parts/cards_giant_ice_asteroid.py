@@ -56,154 +56,164 @@ K = [
 ]
 
 
-x_1929 = _C.x_577  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1930 = _C.x_578  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1931 = _C.x_579  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1932 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1933 = _C.x_581  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1934 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1936 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1938 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1939 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1940 = _C.x_588  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1944 = _C.x_625  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_1945 = _C.x_626  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_1946 = _C.x_627  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_1947 = _C.x_628  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_1951 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1952 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1953 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1955 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1956 = _C.x_637  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1957 = _C.x_638  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1958 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1959 = _C.x_640  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1960 = _C.x_641  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_1964 = _C.x_645  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_1946 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1947 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1948 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1949 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1950 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1951 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1953 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1955 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1956 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1957 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1961 = _C.x_630  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1962 = _C.x_631  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1963 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1964 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1965 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1969 = _C.x_638  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1970 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1971 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1973 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1974 = _C.x_643  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1975 = _C.x_644  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1976 = _C.x_645  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1977 = _C.x_646  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1978 = _C.x_647  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1982 = _C.x_651  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_1966(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
-    return MEMO(ctx, (1966, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_770, 0) if type(_h1) is dict else KEY(_h1, v_p_770, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_770, NOREC).get('step', 0) if type(v_p_770) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_770, NOREC).get('max', 0) if type(v_p_770) is str else 0))) is int else num(_w4))) for v_p_770 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_770, NOREC).get('tile', None) if type(v_p_770) is str else None) == E.get('t~769'))))
+    return MEMO(ctx, (1984, E.get('t~769'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (1967, E.get('this'), E.get('t~752'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~769'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_772, NOREC).get('reserved', None) if type(v_x_772) is str else None) == E.get('this')) for v_x_772 in [v_x_771 for v_x_771 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('type', None) if type(v_x_771) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (1985, E.get('this'), E.get('t~769'),), compute)
 
 
-def x_1968(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~769'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return (lambda v_open_761: ((lambda v_near_764: (v_near_764 if (FN['count'](ctx, None, v_near_764) > 0) else v_open_761))([v_s_762 for v_s_762 in items_of(v_open_761) if (True if ((E.get('you') != None)) and (any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_761))([v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((not (v_s_758 in _h3 if type(_h3) in (list, dict) else IN(v_s_758, _h3)))) or (((_h3.get(v_s_758, None) if type(_h3) is dict else KEY(_h3, v_s_758, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_758 in _h5 if type(_h5) in (list, dict) else IN(v_s_758, _h5))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h5 if type(_h5) in (list, dict) else IN(v_x_759, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h4))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)])
-    return MEMO(ctx, (1968, E.get('mine~756'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~769'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~769'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_775 for v_s_775 in [v_x_774 for v_x_774 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_774, NOREC).get('type', None) if type(v_x_774) is str else None) == _h1)] if (True if ((not (v_s_775 in _h2 if type(_h2) in (list, dict) else IN(v_s_775, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_775, NOREC).get('reserved', None) if type(v_s_775) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_775, NOREC).get('reserved', None) if type(v_s_775) is str else None) == E.get('t~769'))) or (((ctx.index.plain['spaces'].get(v_s_775, NOREC).get('reserved', None) if type(v_s_775) is str else None) == E.get('mine~773'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_775 in _h4 if type(_h4) in (list, dict) else IN(v_s_775, _h4))) or ((not any((True if ((v_x_776 in _h2 if type(_h2) in (list, dict) else IN(v_x_776, _h2))) and ((not (v_x_776 in _h4 if type(_h4) in (list, dict) else IN(v_x_776, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_776, {}) if type(_h2) is dict else KEY(_h2, v_x_776, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_776, {}) if type(_h2) is dict else KEY(_h2, v_x_776, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_777)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_776, {}) if type(_h2) is dict else KEY(_h2, v_x_776, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_777)) else False)) else False) for v_u_777 in items_of(_h3))) else False) for v_x_776 in ADJ(ctx, 'spaces', v_s_775)))) else False)) else False)]
+    return MEMO(ctx, (1986, E.get('mine~773'), E.get('t~769'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1969(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+def x_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~765')) > 0)
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_780: ((lambda v_near_783: (v_near_783 if (FN['count'](ctx, None, v_near_783) > 0) else v_open_780))([v_s_781 for v_s_781 in items_of(v_open_780) if (True if ((E.get('you') != None)) and (any((True if ((v_x_782 in _h2 if type(_h2) in (list, dict) else IN(v_x_782, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_782, {}) if type(_h2) is dict else KEY(_h2, v_x_782, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_782 in ADJ(ctx, 'spaces', v_s_781))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~769'))) is str else None) == 'if_possible') else v_open_780))([v_s_779 for v_s_779 in items_of(E.get('empty~778')) if (True if ((not (v_s_779 in _h1 if type(_h1) in (list, dict) else IN(v_s_779, _h1)))) or (((_h1.get(v_s_779, None) if type(_h1) is dict else KEY(_h1, v_s_779, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (1987, E.get('empty~778'), E.get('t~769'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def x_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~768'), {}))
+    return (FN['count'](ctx, None, E.get('legal~784')) > 0)
 
 
-def x_1974(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def x_1992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~767'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~767'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~787'), {}))
 
 
-x_1975 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1977 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-
-
-def x_1978(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~768'))
+    return {'tile': E.get('t~786'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~786'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1979(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1994 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1996 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+
+
+def x_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~768'))
+    return FLD(ctx, K[1], E.get('s~787'))
 
 
-def x_1980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~769') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~769'), _w1))
+    return ADJ(ctx, 'spaces', E.get('s~787'))
 
 
-def x_1981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~769'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return (E.get('x~788') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~788'), _w1))
 
 
-def x_1982(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+def x_2000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~767'))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~788'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~788'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def x_2001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~766')}
+    return FLD(ctx, K[3], E.get('t~786'))
 
 
-x_1990 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_1991 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:48
-
-
-def x_1992(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2005(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~772'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~771'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~771'), 'target': E.get('target~772'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return {'space': E.get('space~785')}
 
 
-def x_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_2009 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2010 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+
+
+def x_2011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~772'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~771'), 0))
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~790'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~791'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~790'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~790'), 'target': E.get('target~791'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~772')}
+    return (_w2.get(E.get('r~790'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~791'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~790'), 0))
 
 
-def t_1702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+def x_2014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~791')}
+
+
+def t_1719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     left = num(2)
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 1702, left, [], k)
+    return CHOOSE(ctx, 1719, left, [], k)
 
 
-def t_1703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def t_1720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -211,25 +221,25 @@ def t_1703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~734', 'ocean', True)
-        return t_1720(ctx, r2, s, E)
+        LOCAL(ctx, E, 't~749', 'ocean', True)
+        return t_1737(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~752', 'ocean', True)
-        return t_1740(ctx, k, s, E)
+        LOCAL(ctx, E, 't~769', 'ocean', True)
+        return t_1758(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~731', 'temperature', True)
-    LOCAL(ctx, E, 'n~732', 2, True)
-    return t_1706(ctx, r1, s, E)
+    LOCAL(ctx, E, 'p~746', 'temperature', True)
+    LOCAL(ctx, E, 'n~747', 2, True)
+    return t_1723(ctx, r1, s, E)
 
 
-d_1704 = _C.d_518  # rules_data/terraforming_mars/cards/071-140.yaml:115
-d_1705 = _C.d_591  # rules_data/terraforming_mars/cards/071-140.yaml:115
+d_1721 = _C.d_523  # rules_data/terraforming_mars/cards/071-140.yaml:115
+d_1722 = _C.d_597  # rules_data/terraforming_mars/cards/071-140.yaml:115
 
 
-def t_1706(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -238,58 +248,58 @@ def t_1706(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1707(ctx, lambda: nxt(left - 1), k, E)
+        return t_1724(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~732')))
+    return nxt(num(E.get('n~747')))
 
 
-def t_1707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1724(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1929(ctx, E):
-        return t_1708(ctx, k, s, E)
+    if x_1946(ctx, E):
+        return t_1725(ctx, k, s, E)
     return k()
 
 
-def t_1708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1725(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1709, ctx.state.get('params'), E.get('p~731'))
+    c, key = KEYPLACE(ctx, 1726, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1931(ctx, E), '+=', False, K[4])
-    return t_1710(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_1948(ctx, E), '+=', False, K[4])
+    return t_1727(ctx, k, s, E)
 
 
-def d_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1709, ctx.state.get('params'), E.get('p~731'))
+    c, key = KEYPLACE(ctx, 1726, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1931(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, x_1948(ctx, E), '+=', False, K[4])
     return True
 
 
-def t_1710(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1932(ctx, E):
-        return t_1711(ctx, k, s, E)
+    if x_1949(ctx, E):
+        return t_1728(ctx, k, s, E)
     return k()
 
 
-def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -298,33 +308,33 @@ def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~731'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')})
         return k()
 
-    if not d_1712(ctx, E):
+    if not d_1729(ctx, E):
         return False
-    return t_1716(ctx, r1, s, E)
+    return t_1733(ctx, r1, s, E)
 
 
-def d_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1933(ctx, E):
-        if not d_1713(ctx, E):
+    if x_1950(ctx, E):
+        if not d_1730(ctx, E):
             return False
     return True
 
 
-def d_1713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~731'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1731, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -333,541 +343,559 @@ def d_1713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1714, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~731'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1731, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
 
 
-d_1715 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1716 = _C.t_530  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1717 = _C.t_531  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1718 = _C.d_532  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_1719 = _C.d_560  # rules_data/terraforming_mars/cards/071-140.yaml:115
+d_1732 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1733 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1734 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1735 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1736 = _C.d_565  # rules_data/terraforming_mars/cards/071-140.yaml:115
 
 
-def t_1720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_1737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1944(ctx, E):
-        return t_1721(ctx, k, s, E)
+    if x_1961(ctx, E):
+        return t_1738(ctx, k, s, E)
     return k()
 
 
-def t_1721(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_1738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~738', x_1945(ctx, E), True)
-    LOCAL(ctx, E, 'legal~747', x_1946(ctx, E), True)
-    if not x_1947(ctx, E):
+    LOCAL(ctx, E, 'mine~753', x_1962(ctx, E), True)
+    LOCAL(ctx, E, 'empty~758', x_1963(ctx, E), True)
+    LOCAL(ctx, E, 'legal~764', x_1964(ctx, E), True)
+    if not x_1965(ctx, E):
         return False
-    return t_1725(ctx, k, s, E)
+    return t_1743(ctx, k, s, E)
 
 
-d_1722 = _C.d_563  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_1723 = _C.d_564  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_1724 = _C.d_565  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_1739 = _C.d_568  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1740 = _C.d_569  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1741 = _C.d_570  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1742 = _C.d_571  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_1725(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_1743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1725, None, [], k)
+    return CHOOSE(ctx, 1743, None, [], k)
 
 
-def t_1726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~749', E.get('t~734'), True)
-    LOCAL(ctx, E, 's~750', E.get('space~748'), True)
-    return t_1729(ctx, k, s, E)
+    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
+    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
+    return t_1747(ctx, k, s, E)
 
 
-d_1727 = _C.d_568  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_1728 = _C.d_569  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_1745 = _C.d_574  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1746 = _C.d_575  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1730, ctx.state.get('board'), E.get('s~750'))
+    c, key = KEYPLACE(ctx, 1748, ctx.state.get('board'), E.get('s~767'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1952(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~750'), '=', False, K[8])
-    return t_1732(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1970(ctx, E), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[8])
+    return t_1750(ctx, k, s, E)
 
 
-def d_1730(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_1748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1730, ctx.state.get('board'), E.get('s~750'))
+    c, key = KEYPLACE(ctx, 1748, ctx.state.get('board'), E.get('s~767'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1952(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_1970(ctx, E), '=', False, K[7])
     return True
 
 
-d_1731 = _C.d_572  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_1732 = _C.t_573  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_1733 = _C.t_574  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1734 = _C.t_575  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1735 = _C.t_576  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1736 = _C.t_577  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1737 = _C.t_578  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_1738 = _C.d_579  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_1749 = _C.d_578  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1750 = _C.t_579  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1751 = _C.t_580  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1752 = _C.t_581  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1753 = _C.t_582  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1754 = _C.t_583  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1755 = _C.t_584  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1756 = _C.d_585  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_1739(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1757(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'ocean', True)
+    LOCAL(ctx, E, 't~769', 'ocean', True)
     return True
 
 
-def t_1740(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1966(ctx, E):
-        return t_1741(ctx, k, s, E)
+    if x_1984(ctx, E):
+        return t_1759(ctx, k, s, E)
     return k()
 
 
-def t_1741(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_1759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_1967(ctx, E), True)
-    LOCAL(ctx, E, 'legal~765', x_1968(ctx, E), True)
-    if not x_1969(ctx, E):
+    LOCAL(ctx, E, 'mine~773', x_1985(ctx, E), True)
+    LOCAL(ctx, E, 'empty~778', x_1986(ctx, E), True)
+    LOCAL(ctx, E, 'legal~784', x_1987(ctx, E), True)
+    if not x_1988(ctx, E):
         return False
-    return t_1745(ctx, k, s, E)
+    return t_1764(ctx, k, s, E)
 
 
-def d_1742(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_1967(ctx, E), True)
+    LOCAL(ctx, E, 'mine~773', x_1985(ctx, E), True)
     return True
 
 
-def d_1743(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+def d_1761(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~765', x_1968(ctx, E), True)
+    LOCAL(ctx, E, 'empty~778', x_1986(ctx, E), True)
     return True
 
 
-def d_1744(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1969(ctx, E):
+    LOCAL(ctx, E, 'legal~784', x_1987(ctx, E), True)
+    return True
+
+
+def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1988(ctx, E):
         return False
     return True
 
 
-def t_1745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_1764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1745, None, [], k)
+    return CHOOSE(ctx, 1764, None, [], k)
 
 
-def t_1746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
-    return t_1749(ctx, k, s, E)
+    LOCAL(ctx, E, 't~786', E.get('t~769'), True)
+    LOCAL(ctx, E, 's~787', E.get('space~785'), True)
+    return t_1768(ctx, k, s, E)
 
 
-def d_1747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def d_1766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~752'), True)
+    LOCAL(ctx, E, 't~786', E.get('t~769'), True)
     return True
 
 
-def d_1748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def d_1767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    LOCAL(ctx, E, 's~787', E.get('space~785'), True)
     return True
 
 
-def t_1749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1750, ctx.state.get('board'), E.get('s~768'))
+    c, key = KEYPLACE(ctx, 1769, ctx.state.get('board'), E.get('s~787'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1974(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[8])
-    return t_1752(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1993(ctx, E), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[8])
+    return t_1771(ctx, k, s, E)
 
 
-def d_1750(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_1769(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1750, ctx.state.get('board'), E.get('s~768'))
+    c, key = KEYPLACE(ctx, 1769, ctx.state.get('board'), E.get('s~787'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1974(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_1993(ctx, E), '=', False, K[7])
     return True
 
 
-def d_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[8])
     return True
 
 
-def t_1752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_1771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1977(ctx, E):
-        return t_1753(ctx, k, s, E)
+    if x_1996(ctx, E):
+        return t_1772(ctx, k, s, E)
     return k()
 
 
-def t_1753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def t_1772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1755(ctx, r2, s, E)
+        return t_1774(ctx, r2, s, E)
 
     def r2():
-        return t_1757(ctx, r3, s, E)
+        return t_1776(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')})
         return k()
 
-    return t_1754(ctx, r1, s, E)
+    return t_1773(ctx, r1, s, E)
 
 
-def t_1754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def t_1773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1978(ctx, E), k)
+    return DO(ctx, x_1997(ctx, E), k)
 
 
-def t_1755(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1979(ctx, E)))
-    old = E.get('x~769', MISSING)
+    items = list(items_of(x_1998(ctx, E)))
+    old = E.get('x~788', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~769', old)
+        UNSET(ctx, E, 'x~788', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~769', item, True)
-            if x_1980(ctx, E):
-                return t_1756(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~788', item, True)
+            if x_1999(ctx, E):
+                return t_1775(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1981(ctx, E), k)
+    return DO(ctx, x_2000(ctx, E), k)
 
 
-def t_1757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+def t_1776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1982(ctx, E), k)
+    return DO(ctx, x_2001(ctx, E), k)
 
 
-def d_1758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
+def d_1777(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')})
     return True
 
 
-def t_1759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def t_1778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 6, True)
-    LOCAL(ctx, E, 'r~771', 'plants', True)
-    return t_1762(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~789', 6, True)
+    LOCAL(ctx, E, 'r~790', 'plants', True)
+    return t_1781(ctx, k, s, E)
 
 
-def d_1760(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1779(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 6, True)
+    LOCAL(ctx, E, 'n~789', 6, True)
     return True
 
 
-def d_1761(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1780(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'plants', True)
+    LOCAL(ctx, E, 'r~790', 'plants', True)
     return True
 
 
-def t_1762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1990(ctx, E):
-        return t_1763(ctx, k, s, E)
+    if x_2009(ctx, E):
+        return t_1782(ctx, k, s, E)
     return k()
 
 
-def t_1763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_1782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1763, None, [], k)
+    return CHOOSE(ctx, 1782, None, [], k)
 
 
-def d_1764(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_1783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1764, PL(ctx, E.get('target~772')).get('stock'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, 1783, PL(ctx, E.get('target~791')).get('stock'), E.get('r~790'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~770'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~789'), '-=', False, K[9])
     return True
 
 
-d_1765 = _C.d_539  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1784 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {
-    1702: t_1702,
-    1703: t_1703,
-    1704: CPS(d_1704),
-    1705: CPS(d_1705),
-    1706: t_1706,
-    1707: t_1707,
-    1708: t_1708,
-    1709: CPS(d_1709),
-    1710: t_1710,
-    1711: t_1711,
-    1712: CPS(d_1712),
-    1713: CPS(d_1713),
-    1714: CPS(d_1714),
-    1715: CPS(d_1715),
-    1716: t_1716,
-    1717: t_1717,
-    1718: CPS(d_1718),
-    1719: CPS(d_1719),
+    1719: t_1719,
     1720: t_1720,
-    1721: t_1721,
+    1721: CPS(d_1721),
     1722: CPS(d_1722),
-    1723: CPS(d_1723),
-    1724: CPS(d_1724),
+    1723: t_1723,
+    1724: t_1724,
     1725: t_1725,
-    1726: t_1726,
-    1727: CPS(d_1727),
-    1728: CPS(d_1728),
-    1729: t_1729,
+    1726: CPS(d_1726),
+    1727: t_1727,
+    1728: t_1728,
+    1729: CPS(d_1729),
     1730: CPS(d_1730),
     1731: CPS(d_1731),
-    1732: t_1732,
+    1732: CPS(d_1732),
     1733: t_1733,
     1734: t_1734,
-    1735: t_1735,
-    1736: t_1736,
+    1735: CPS(d_1735),
+    1736: CPS(d_1736),
     1737: t_1737,
-    1738: CPS(d_1738),
+    1738: t_1738,
     1739: CPS(d_1739),
-    1740: t_1740,
-    1741: t_1741,
+    1740: CPS(d_1740),
+    1741: CPS(d_1741),
     1742: CPS(d_1742),
-    1743: CPS(d_1743),
-    1744: CPS(d_1744),
-    1745: t_1745,
-    1746: t_1746,
-    1747: CPS(d_1747),
+    1743: t_1743,
+    1744: t_1744,
+    1745: CPS(d_1745),
+    1746: CPS(d_1746),
+    1747: t_1747,
     1748: CPS(d_1748),
-    1749: t_1749,
-    1750: CPS(d_1750),
-    1751: CPS(d_1751),
+    1749: CPS(d_1749),
+    1750: t_1750,
+    1751: t_1751,
     1752: t_1752,
     1753: t_1753,
     1754: t_1754,
     1755: t_1755,
-    1756: t_1756,
-    1757: t_1757,
-    1758: CPS(d_1758),
+    1756: CPS(d_1756),
+    1757: CPS(d_1757),
+    1758: t_1758,
     1759: t_1759,
     1760: CPS(d_1760),
     1761: CPS(d_1761),
-    1762: t_1762,
-    1763: t_1763,
-    1764: CPS(d_1764),
-    1765: CPS(d_1765),
+    1762: CPS(d_1762),
+    1763: CPS(d_1763),
+    1764: t_1764,
+    1765: t_1765,
+    1766: CPS(d_1766),
+    1767: CPS(d_1767),
+    1768: t_1768,
+    1769: CPS(d_1769),
+    1770: CPS(d_1770),
+    1771: t_1771,
+    1772: t_1772,
+    1773: t_1773,
+    1774: t_1774,
+    1775: t_1775,
+    1776: t_1776,
+    1777: CPS(d_1777),
+    1778: t_1778,
+    1779: CPS(d_1779),
+    1780: CPS(d_1780),
+    1781: t_1781,
+    1782: t_1782,
+    1783: CPS(d_1783),
+    1784: CPS(d_1784),
 }
 
 
 CODE = {
-    1929: x_1929,
-    1930: x_1930,
-    1931: x_1931,
-    1932: x_1932,
-    1933: x_1933,
-    1934: x_1934,
-    1936: x_1936,
-    1938: x_1938,
-    1939: x_1939,
-    1940: x_1940,
-    1944: x_1944,
-    1945: x_1945,
     1946: x_1946,
     1947: x_1947,
+    1948: x_1948,
+    1949: x_1949,
+    1950: x_1950,
     1951: x_1951,
-    1952: x_1952,
     1953: x_1953,
     1955: x_1955,
     1956: x_1956,
     1957: x_1957,
-    1958: x_1958,
-    1959: x_1959,
-    1960: x_1960,
+    1961: x_1961,
+    1962: x_1962,
+    1963: x_1963,
     1964: x_1964,
-    1966: x_1966,
-    1967: x_1967,
-    1968: x_1968,
+    1965: x_1965,
     1969: x_1969,
+    1970: x_1970,
+    1971: x_1971,
     1973: x_1973,
     1974: x_1974,
     1975: x_1975,
+    1976: x_1976,
     1977: x_1977,
     1978: x_1978,
-    1979: x_1979,
-    1980: x_1980,
-    1981: x_1981,
     1982: x_1982,
+    1984: x_1984,
+    1985: x_1985,
     1986: x_1986,
-    1990: x_1990,
-    1991: x_1991,
+    1987: x_1987,
+    1988: x_1988,
     1992: x_1992,
     1993: x_1993,
-    1995: x_1995,
+    1994: x_1994,
+    1996: x_1996,
+    1997: x_1997,
+    1998: x_1998,
+    1999: x_1999,
+    2000: x_2000,
+    2001: x_2001,
+    2005: x_2005,
+    2009: x_2009,
+    2010: x_2010,
+    2011: x_2011,
+    2012: x_2012,
+    2014: x_2014,
 }
 AT = {
-    1966: 'rules_data/terraforming_mars/definitions/board.yaml:124',
-    1967: 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    1968: 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    1969: 'rules_data/terraforming_mars/definitions/board.yaml:127',
-    1973: 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    1974: 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    1978: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    1979: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1980: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1981: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1982: 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    1986: 'rules_data/terraforming_mars/definitions/board.yaml:128',
-    1992: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    1993: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    1995: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    1984: 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    1985: 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    1986: 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    1987: 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    1988: 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    1992: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1993: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1997: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    1998: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    1999: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2000: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2001: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    2005: 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    2011: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    2012: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    2014: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:107
-    'giant_ice_asteroid': '{"id":"giant_ice_asteroid","number":"080","name":{"en":"Giant Ice Asteroid"},"type":"event","cost":36,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~731","e":{"op":"lit","v":"temperature","x":1926},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1704},{"op":"let","v":"n~732","e":{"op":"lit","v":2,"x":1927},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1705},{"op":"rep","n":{"op":"var","n":"n~732","x":1928},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~731"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"max","d":0},"x":1929},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~731"},"d":0,"x":1930},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"step","d":0,"x":1931},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1709},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1932},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1933},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"tr_track","d":null},"d":0,"x":1934},"o":"+=","e":{"op":"lit","v":1,"x":1935},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1714},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1936},"o":"=","e":{"op":"lit","v":true,"x":1937},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1715}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1713},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1712},{"op":"for","v":"b~733","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"bonuses","d":[],"x":1938},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~733"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~731"},"d":0},"x":1939},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~733"},"k":{"op":"lit","v":"effect"},"x":1940},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1717},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1716},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~731","x":1941},"by":{"op":"var","n":"you","x":1942}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1718}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1711},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1710}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1708},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1707},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1706},{"op":"let","v":"t~734","e":{"op":"lit","v":"ocean","x":1943},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1719},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~735","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tile","d":null},"b":{"op":"var","n":"t~734"}}}]},"x":1944},"t":{"op":"seq","b":[{"op":"let","v":"mine~738","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~737"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1945},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1722},{"op":"let","v":"legal~747","e":{"op":"letx","v":"open~743","e":{"op":"filt","v":"s~740","src":{"op":"filt","v":"x~739","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~739"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"t~734"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~738"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~740"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~741","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~740"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~742","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~742"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~742"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~734"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~746","e":{"op":"filt","v":"s~744","src":{"op":"var","n":"open~743"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~745","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~744"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~745"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~745"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~746"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~746"},"b":{"op":"var","n":"open~743"}}},"b":{"op":"var","n":"open~743"}},"x":1946},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":1723},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~747"}]},"b":{"op":"lit","v":0},"x":1947},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":1724},{"op":"choose","alts":[{"gens":[{"v":"space~748","src":{"op":"var","n":"legal~747","x":1948},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~749","e":{"op":"var","n":"t~734","x":1949},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1727},{"op":"let","v":"s~750","e":{"op":"var","n":"space~748","x":1950},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1728},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{},"x":1951},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~749"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1952},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1730},{"op":"set","t":{"op":"st","k":"last_space","x":1953},"o":"=","e":{"op":"var","n":"s~750","x":1954},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1731},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1955},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~750"},"f":"bonus","d":null,"x":1956},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1734},{"op":"for","v":"x~751","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~750"}],"kind":"spaces","x":1957},"w":{"op":"in","a":{"op":"var","n":"x~751"},"b":{"op":"st","k":"board"},"neg":false,"x":1958},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1959},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1736},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1735},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"effect","d":null,"x":1960},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1737},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~749","x":1961},"space":{"op":"var","n":"s~750","x":1962},"by":{"op":"var","n":"you","x":1963}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1738}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1733},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1732}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1729}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1726},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~748"}],"x":1964}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1725}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1721},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":1720},{"op":"let","v":"t~752","e":{"op":"lit","v":"ocean","x":1965},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1739},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":1966},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1967},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1742},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":1968},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":1743},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":1969},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":1744},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":1970},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~752","x":1971},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1747},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":1972},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1748},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":1973},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1974},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1750},{"op":"set","t":{"op":"st","k":"last_space","x":1975},"o":"=","e":{"op":"var","n":"s~768","x":1976},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1751},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1977},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":1978},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1754},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":1979},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":1980},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1981},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1756},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1755},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":1982},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1757},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":1983},"space":{"op":"var","n":"s~768","x":1984},"by":{"op":"var","n":"you","x":1985}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1758}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1753},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1752}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1749}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1746},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":1986}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1745}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1741},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":1740}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1703},"label":{"op":"lit","v":{"first":1},"x":1987}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~770","e":{"op":"lit","v":6,"x":1988},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1760},{"op":"let","v":"r~771","e":{"op":"lit","v":"plants","x":1989},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1761},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1990},"t":{"op":"choose","alts":[{"gens":[{"v":"target~772","src":{"op":"core","n":"players","x":1991},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~772"}},"k":{"op":"var","n":"r~771"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~771"},"target":{"op":"var","n":"target~772"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1992}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~772"}},"k":{"op":"var","n":"r~771"},"d":0,"x":1993},"o":"-=","e":{"op":"var","n":"n~770","x":1994},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1764},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~772"}],"x":1995}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1765},"label":{"op":"lit","v":{"target":null},"x":1996}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":6,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 6 piante a un qualsiasi giocatore","en":"remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1763},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1762}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1759},"label":{"op":"lit","v":{"first":2},"x":1997}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1998},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 2 e piazza una tessera Oceano e piazza una tessera Oceano; togli fino a 6 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 2 steps and place an ocean tile and place an ocean tile; remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1702},"source":{"doc":"tm-facts","section":"cards.json #080"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:107"}',
+    'giant_ice_asteroid': '{"id":"giant_ice_asteroid","number":"080","name":{"en":"Giant Ice Asteroid"},"type":"event","cost":36,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":1943},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1721},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":1944},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1722},{"op":"rep","n":{"op":"var","n":"n~747","x":1945},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":1946},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":1947},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":1948},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1726},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1949},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1950},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":1951},"o":"+=","e":{"op":"lit","v":1,"x":1952},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1731},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1953},"o":"=","e":{"op":"lit","v":true,"x":1954},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1732}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1730},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1729},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":1955},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":1956},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":1957},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1734},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1733},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":1958},"by":{"op":"var","n":"you","x":1959}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1735}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1728},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1727}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1725},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1724},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1723},{"op":"let","v":"t~749","e":{"op":"lit","v":"ocean","x":1960},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1736},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~750","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":1961},"t":{"op":"seq","b":[{"op":"let","v":"mine~753","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1962},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1739},{"op":"let","v":"empty~758","e":{"op":"filt","v":"s~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~753"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":1963},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1740},{"op":"let","v":"legal~764","e":{"op":"letx","v":"open~760","e":{"op":"filt","v":"s~759","src":{"op":"var","n":"empty~758"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~759"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~759"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~763","e":{"op":"filt","v":"s~761","src":{"op":"var","n":"open~760"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~763"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~763"},"b":{"op":"var","n":"open~760"}}},"b":{"op":"var","n":"open~760"}},"x":1964},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1741},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~764"}]},"b":{"op":"lit","v":0},"x":1965},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1742},{"op":"choose","alts":[{"gens":[{"v":"space~765","src":{"op":"var","n":"legal~764","x":1966},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~766","e":{"op":"var","n":"t~749","x":1967},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1745},{"op":"let","v":"s~767","e":{"op":"var","n":"space~765","x":1968},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1746},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~767"},"d":{},"x":1969},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~766"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1970},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1748},{"op":"set","t":{"op":"st","k":"last_space","x":1971},"o":"=","e":{"op":"var","n":"s~767","x":1972},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1749},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1973},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~767"},"f":"bonus","d":null,"x":1974},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1752},{"op":"for","v":"x~768","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~767"}],"kind":"spaces","x":1975},"w":{"op":"in","a":{"op":"var","n":"x~768"},"b":{"op":"st","k":"board"},"neg":false,"x":1976},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~768"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1977},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1754},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1753},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"effect","d":null,"x":1978},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1755},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~766","x":1979},"space":{"op":"var","n":"s~767","x":1980},"by":{"op":"var","n":"you","x":1981}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1756}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1751},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1750}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1747}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1744},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~765"}],"x":1982}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1743}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1738},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1737},{"op":"let","v":"t~769","e":{"op":"lit","v":"ocean","x":1983},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1757},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~770","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~770"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"tile","d":null},"b":{"op":"var","n":"t~769"}}}]},"x":1984},"t":{"op":"seq","b":[{"op":"let","v":"mine~773","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~772","src":{"op":"filt","v":"x~771","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~771"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~772"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1985},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1760},{"op":"let","v":"empty~778","e":{"op":"filt","v":"s~775","src":{"op":"filt","v":"x~774","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~774"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~775"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~775"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~775"},"f":"reserved","d":null},"b":{"op":"var","n":"t~769"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~775"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~773"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~775"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~776","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~775"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~776"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~776"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~777","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~776"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~776"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~777"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~776"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~777"}}]}]}}]}]}}]}}]}]},"x":1986},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1761},{"op":"let","v":"legal~784","e":{"op":"letx","v":"open~780","e":{"op":"filt","v":"s~779","src":{"op":"var","n":"empty~778"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~779"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~779"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~783","e":{"op":"filt","v":"s~781","src":{"op":"var","n":"open~780"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~782","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~781"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~782"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~782"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~783"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~783"},"b":{"op":"var","n":"open~780"}}},"b":{"op":"var","n":"open~780"}},"x":1987},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1762},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~784"}]},"b":{"op":"lit","v":0},"x":1988},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1763},{"op":"choose","alts":[{"gens":[{"v":"space~785","src":{"op":"var","n":"legal~784","x":1989},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~786","e":{"op":"var","n":"t~769","x":1990},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1766},{"op":"let","v":"s~787","e":{"op":"var","n":"space~785","x":1991},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1767},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~787"},"d":{},"x":1992},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~786"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~786"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1993},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1769},{"op":"set","t":{"op":"st","k":"last_space","x":1994},"o":"=","e":{"op":"var","n":"s~787","x":1995},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1770},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1996},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~787"},"f":"bonus","d":null,"x":1997},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1773},{"op":"for","v":"x~788","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~787"}],"kind":"spaces","x":1998},"w":{"op":"in","a":{"op":"var","n":"x~788"},"b":{"op":"st","k":"board"},"neg":false,"x":1999},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~788"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2000},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1775},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1774},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~786"},"f":"effect","d":null,"x":2001},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1776},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~786","x":2002},"space":{"op":"var","n":"s~787","x":2003},"by":{"op":"var","n":"you","x":2004}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1777}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1772},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1771}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1768}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1765},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~785"}],"x":2005}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1764}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1759},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1758}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1720},"label":{"op":"lit","v":{"first":1},"x":2006}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~789","e":{"op":"lit","v":6,"x":2007},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1779},{"op":"let","v":"r~790","e":{"op":"lit","v":"plants","x":2008},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1780},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2009},"t":{"op":"choose","alts":[{"gens":[{"v":"target~791","src":{"op":"core","n":"players","x":2010},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~791"}},"k":{"op":"var","n":"r~790"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~790"},"target":{"op":"var","n":"target~791"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2011}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~791"}},"k":{"op":"var","n":"r~790"},"d":0,"x":2012},"o":"-=","e":{"op":"var","n":"n~789","x":2013},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1783},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~791"}],"x":2014}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1784},"label":{"op":"lit","v":{"target":null},"x":2015}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":6,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 6 piante a un qualsiasi giocatore","en":"remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1782},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1781}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1778},"label":{"op":"lit","v":{"first":2},"x":2016}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":2017},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 2 e piazza una tessera Oceano e piazza una tessera Oceano; togli fino a 6 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 2 steps and place an ocean tile and place an ocean tile; remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1719},"source":{"doc":"tm-facts","section":"cards.json #080"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:107"}',
 }

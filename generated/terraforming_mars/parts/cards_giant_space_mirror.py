@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_2031 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2050 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1794(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
+def d_1813(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 3, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    c, key = KEYPLACE(ctx, 1797, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 1816, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1795 = _C.d_785  # rules_data/terraforming_mars/cards/071-140.yaml:142
-d_1796 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:142
+d_1814 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:142
+d_1815 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:142
 
 
-def d_1797(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1797, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1816, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1794: CPS(d_1794),
-    1795: CPS(d_1795),
-    1796: CPS(d_1796),
-    1797: CPS(d_1797),
+    1813: CPS(d_1813),
+    1814: CPS(d_1814),
+    1815: CPS(d_1815),
+    1816: CPS(d_1816),
 }
 
 
 CODE = {
-    2031: x_2031,
+    2050: x_2050,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:136
-    'giant_space_mirror': '{"id":"giant_space_mirror","number":"083","name":{"en":"Giant Space Mirror"},"type":"automated","cost":17,"tags":["power","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":2029},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1795},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2030},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1796},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2031},"o":"+=","e":{"op":"var","n":"n~731","x":2032},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1797}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1794},"source":{"doc":"tm-facts","section":"cards.json #083"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:136"}',
+    'giant_space_mirror': '{"id":"giant_space_mirror","number":"083","name":{"en":"Giant Space Mirror"},"type":"automated","cost":17,"tags":["power","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2048},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1814},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2049},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1815},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2050},"o":"+=","e":{"op":"var","n":"n~746","x":2051},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1816}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1813},"source":{"doc":"tm-facts","section":"cards.json #083"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:136"}',
 }

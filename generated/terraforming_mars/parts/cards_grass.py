@@ -48,87 +48,87 @@ K = [
 ]
 
 
-def x_2073(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
+def x_2093(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-16))
 
 
-x_2076 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2080 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2096 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2100 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1834(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
+def d_1854(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 1837, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1857, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 1840, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 1860, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1835 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1836 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1855 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1856 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:180
 
 
-def d_1837(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1857(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1837, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1857, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1838 = _C.d_449  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1839 = _C.d_780  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1858 = _C.d_453  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1859 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:180
 
 
-def d_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1840, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1860, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1834: CPS(d_1834),
-    1835: CPS(d_1835),
-    1836: CPS(d_1836),
-    1837: CPS(d_1837),
-    1838: CPS(d_1838),
-    1839: CPS(d_1839),
-    1840: CPS(d_1840),
+    1854: CPS(d_1854),
+    1855: CPS(d_1855),
+    1856: CPS(d_1856),
+    1857: CPS(d_1857),
+    1858: CPS(d_1858),
+    1859: CPS(d_1859),
+    1860: CPS(d_1860),
 }
 
 
 CODE = {
-    2073: x_2073,
-    2076: x_2076,
-    2080: x_2080,
+    2093: x_2093,
+    2096: x_2096,
+    2100: x_2100,
 }
 AT = {
-    2073: 'rules_data/terraforming_mars/cards/071-140.yaml:173',
+    2093: 'rules_data/terraforming_mars/cards/071-140.yaml:173',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:173
-    'grass': '{"id":"grass","number":"087","name":{"en":"Grass"},"type":"automated","cost":11,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-16},"x":2073},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2074},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1835},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2075},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1836},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2076},"o":"+=","e":{"op":"var","n":"n~731","x":2077},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1837},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":2078},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1838},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":2079},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1839},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2080},"o":"+=","e":{"op":"var","n":"n~733","x":2081},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1840}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1834},"source":{"doc":"tm-facts","section":"cards.json #087"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:173"}',
+    'grass': '{"id":"grass","number":"087","name":{"en":"Grass"},"type":"automated","cost":11,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-16},"x":2093},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2094},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1855},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2095},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1856},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2096},"o":"+=","e":{"op":"var","n":"n~746","x":2097},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1857},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2098},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1858},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2099},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1859},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2100},"o":"+=","e":{"op":"var","n":"n~748","x":2101},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1860}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1854},"source":{"doc":"tm-facts","section":"cards.json #087"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:173"}',
 }

@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_2830 = _C.x_540  # rules_data/terraforming_mars/cards/071-140.yaml:672
-x_2833 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2835 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:680
+x_2853 = _C.x_544  # rules_data/terraforming_mars/cards/071-140.yaml:672
+x_2856 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2858 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
-def d_2488(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
+def d_2511(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    c, key = KEYPLACE(ctx, 2491, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2514, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2489 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2490 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2512 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2513 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:679
 
 
-def d_2491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2514(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2491, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2514, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_2492 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:680
+t_2515 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
 TRIALS = {
-    2488: CPS(d_2488),
-    2489: CPS(d_2489),
-    2490: CPS(d_2490),
-    2491: CPS(d_2491),
-    2492: t_2492,
+    2511: CPS(d_2511),
+    2512: CPS(d_2512),
+    2513: CPS(d_2513),
+    2514: CPS(d_2514),
+    2515: t_2515,
 }
 
 
 CODE = {
-    2830: x_2830,
-    2833: x_2833,
-    2835: x_2835,
+    2853: x_2853,
+    2856: x_2856,
+    2858: x_2858,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:672
-    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2830},"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2831},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2489},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2832},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2490},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2833},"o":"+=","e":{"op":"var","n":"n~731","x":2834},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2491}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2488},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2835},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2492},"vp":{"op":"lit","v":1,"x":2836},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
+    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2853},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2854},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2512},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2855},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2513},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2856},"o":"+=","e":{"op":"var","n":"n~746","x":2857},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2514}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2511},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2858},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2515},"vp":{"op":"lit","v":1,"x":2859},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
 }

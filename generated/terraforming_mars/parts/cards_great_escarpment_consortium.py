@@ -47,22 +47,22 @@ K = [
 ]
 
 
-def x_1572(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
+def x_1586(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) >= 1)
 
 
-x_1575 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1576 = _C.x_384  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1577 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1578 = _C.x_386  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1579 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1581 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1584 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1589 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1590 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1591 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1592 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1593 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1595 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1598 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+def t_1401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,114 +70,114 @@ def t_1387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~735', 1, True)
-        LOCAL(ctx, E, 'r~736', 'steel', True)
-        c, key = KEYPLACE(ctx, 1397, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+        LOCAL(ctx, E, 'n~750', 1, True)
+        LOCAL(ctx, E, 'r~751', 'steel', True)
+        c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'steel', True)
-    return t_1390(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'steel', True)
+    return t_1404(ctx, r1, s, E)
 
 
-d_1388 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:616
-d_1389 = _C.d_1342  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1402 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1403 = _C.d_1356  # rules_data/terraforming_mars/cards/001-070.yaml:616
 
 
-def t_1390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_1404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1575(ctx, E):
-        return t_1391(ctx, k, s, E)
+    if x_1589(ctx, E):
+        return t_1405(ctx, k, s, E)
     return k()
 
 
-def t_1391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_1405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1576(ctx, E):
+    if not x_1590(ctx, E):
         return False
-    return t_1393(ctx, k, s, E)
+    return t_1407(ctx, k, s, E)
 
 
-d_1392 = _C.d_352  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1406 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_1393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_1407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1393, None, [], k)
+    return CHOOSE(ctx, 1407, None, [], k)
 
 
-def d_1394(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_1408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1394, PL(ctx, E.get('target~734')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1408, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_1395 = _C.d_355  # rules_data/terraforming_mars/cards/001-070.yaml:616
-d_1396 = _C.d_1396  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1409 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1410 = _C.d_1410  # rules_data/terraforming_mars/cards/001-070.yaml:616
 
 
-def d_1397(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1397, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1387: t_1387,
-    1388: CPS(d_1388),
-    1389: CPS(d_1389),
-    1390: t_1390,
-    1391: t_1391,
-    1392: CPS(d_1392),
-    1393: t_1393,
-    1394: CPS(d_1394),
-    1395: CPS(d_1395),
-    1396: CPS(d_1396),
-    1397: CPS(d_1397),
+    1401: t_1401,
+    1402: CPS(d_1402),
+    1403: CPS(d_1403),
+    1404: t_1404,
+    1405: t_1405,
+    1406: CPS(d_1406),
+    1407: t_1407,
+    1408: CPS(d_1408),
+    1409: CPS(d_1409),
+    1410: CPS(d_1410),
+    1411: CPS(d_1411),
 }
 
 
 CODE = {
-    1572: x_1572,
-    1575: x_1575,
-    1576: x_1576,
-    1577: x_1577,
-    1578: x_1578,
-    1579: x_1579,
-    1581: x_1581,
-    1584: x_1584,
+    1586: x_1586,
+    1589: x_1589,
+    1590: x_1590,
+    1591: x_1591,
+    1592: x_1592,
+    1593: x_1593,
+    1595: x_1595,
+    1598: x_1598,
 }
 AT = {
-    1572: 'rules_data/terraforming_mars/cards/001-070.yaml:609',
+    1586: 'rules_data/terraforming_mars/cards/001-070.yaml:609',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:609
-    'great_escarpment_consortium': '{"id":"great_escarpment_consortium","number":"061","name":{"en":"Great Escarpment Consortium"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":1},"x":1572},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1573},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1388},{"op":"let","v":"r~732","e":{"op":"lit","v":"steel","x":1574},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1389},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1575},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~733","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0}}}],"x":1576},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1392},{"op":"choose","alts":[{"gens":[{"v":"target~734","src":{"op":"core","n":"players","x":1577},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1578}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1579},"o":"-=","e":{"op":"var","n":"n~731","x":1580},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1394},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~734"}],"x":1581}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di acciaio di un qualsiasi giocatore","en":"lower any player\'s steel production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1393}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1391},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1390},{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":1582},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1395},{"op":"let","v":"r~736","e":{"op":"lit","v":"steel","x":1583},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1396},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":1584},"o":"+=","e":{"op":"var","n":"n~735","x":1585},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1397}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1387},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #061 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:609"}',
+    'great_escarpment_consortium': '{"id":"great_escarpment_consortium","number":"061","name":{"en":"Great Escarpment Consortium"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":1},"x":1586},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1587},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1402},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":1588},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1403},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1589},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":1590},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1406},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":1591},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1592}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1593},"o":"-=","e":{"op":"var","n":"n~746","x":1594},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1408},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":1595}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di acciaio di un qualsiasi giocatore","en":"lower any player\'s steel production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1407}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1405},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1404},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1596},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1409},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":1597},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1410},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1598},"o":"+=","e":{"op":"var","n":"n~750","x":1599},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1411}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1401},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #061 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:609"}',
 }

@@ -47,56 +47,56 @@ K = [
 ]
 
 
-x_2158 = _C.x_2158  # rules_data/terraforming_mars/cards/071-140.yaml:272
-x_2159 = _C.x_1786  # rules_data/terraforming_mars/definitions/resources.yaml:21
-x_2160 = _C.x_2160  # rules_data/terraforming_mars/definitions/resources.yaml:21
+x_2178 = _C.x_2178  # rules_data/terraforming_mars/cards/071-140.yaml:272
+x_2179 = _C.x_1800  # rules_data/terraforming_mars/definitions/resources.yaml:21
+x_2180 = _C.x_2180  # rules_data/terraforming_mars/definitions/resources.yaml:21
 
 
-def d_1903(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~734', 1, True)
-    LOCAL(ctx, E, 'r~735', 'plants', True)
-    LOCAL(ctx, E, 'k~736', x_2158(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1907, PL(ctx, E.get('you')).get('stock'), E.get('r~735'))
+    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'r~750', 'plants', True)
+    LOCAL(ctx, E, 'k~751', x_2178(ctx, E), True)
+    c, key = KEYPLACE(ctx, 1927, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2160(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
     return True
 
 
-d_1904 = _C.d_365  # rules_data/terraforming_mars/cards/071-140.yaml:272
-d_1905 = _C.d_535  # rules_data/terraforming_mars/cards/071-140.yaml:272
-d_1906 = _C.d_1906  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1924 = _C.d_369  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1925 = _C.d_540  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1926 = _C.d_1926  # rules_data/terraforming_mars/cards/071-140.yaml:272
 
 
-def d_1907(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_1927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1907, PL(ctx, E.get('you')).get('stock'), E.get('r~735'))
+    c, key = KEYPLACE(ctx, 1927, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2160(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1903: CPS(d_1903),
-    1904: CPS(d_1904),
-    1905: CPS(d_1905),
-    1906: CPS(d_1906),
-    1907: CPS(d_1907),
+    1923: CPS(d_1923),
+    1924: CPS(d_1924),
+    1925: CPS(d_1925),
+    1926: CPS(d_1926),
+    1927: CPS(d_1927),
 }
 
 
 CODE = {
-    2158: x_2158,
-    2159: x_2159,
-    2160: x_2160,
+    2178: x_2178,
+    2179: x_2179,
+    2180: x_2180,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:266
-    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"lit","v":1,"x":2156},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1904},{"op":"let","v":"r~735","e":{"op":"lit","v":"plants","x":2157},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1905},{"op":"let","v":"k~736","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~733","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2158},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1906},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~735"},"d":0,"x":2159},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~734"},"b":{"op":"var","n":"k~736"},"x":2160},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1907}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1903},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
+    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":2176},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1924},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":2177},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1925},{"op":"let","v":"k~751","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2178},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1926},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":2179},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~749"},"b":{"op":"var","n":"k~751"},"x":2180},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1927}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1923},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
 }

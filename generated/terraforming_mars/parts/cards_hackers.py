@@ -47,138 +47,138 @@ K = [
 ]
 
 
-x_2679 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2680 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2684 = _C.x_426  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
-x_2687 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_2701 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2702 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2706 = _C.x_430  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+x_2709 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~737'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~737'), 0) if type((_w1 := (ctx.state['players'][v_target_738] if type(v_target_738) is int and 0 <= v_target_738 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~737'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~736'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_738 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2688, E.get('n~736'), E.get('r~737'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~752'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~752'), 0) if type((_w1 := (ctx.state['players'][v_target_753] if type(v_target_753) is int and 0 <= v_target_753 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~752'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~751'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_753 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2710, E.get('n~751'), E.get('r~752'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_2689 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-
-
-def x_2690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~739'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~737'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~736'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~737'))) is str else 0))) is int else num(_w6)))
-
-
-def x_2691(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~739'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~737'), 0))
-
-
-x_2693 = _C.x_2579  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_2698 = _C.x_1255  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2702 = _C.x_1259  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2706 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
-
-
-def x_2707(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~745'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~745'), 0) if type((_w1 := (ctx.state['players'][v_target_746] if type(v_target_746) is int and 0 <= v_target_746 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~745'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~744'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_746 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2707, E.get('n~744'), E.get('r~745'), ctx.stamps.get('prod', 0),), compute)
-
-
-x_2708 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-
-
-def x_2709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~745'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~747'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~745'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~744'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~745'))) is str else 0))) is int else num(_w6)))
-
-
-def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~745'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~747'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~745'), 0))
+x_2711 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
 def x_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~747')}
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~751'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~752'))) is str else 0))) is int else num(_w6)))
 
 
-def t_2362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
+def x_2713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
+
+
+x_2715 = _C.x_2601  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_2720 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2724 = _C.x_1271  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2728 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+
+
+def x_2729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~760'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~760'), 0) if type((_w1 := (ctx.state['players'][v_target_761] if type(v_target_761) is int and 0 <= v_target_761 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~760'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~759'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_761 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2729, E.get('n~759'), E.get('r~760'), ctx.stamps.get('prod', 0),), compute)
+
+
+x_2730 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+
+
+def x_2731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~762'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~759'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~760'))) is str else 0))) is int else num(_w6)))
+
+
+def x_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~762'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0))
+
+
+def x_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~762')}
+
+
+def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_2365(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2387(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    return t_2370(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    return t_2392(ctx, k, s, E)
 
 
-d_2363 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2364 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2385 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2386 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:561
 
 
-def d_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2679(ctx, E):
+    if not x_2701(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2367, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2389, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2366 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2388 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2367(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2367, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2389, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2368 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2369 = _C.d_491  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2390 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2391 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:561
 
 
-def t_2370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_2392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2684(ctx, E):
-        return t_2371(ctx, k, s, E)
-    return t_2382(ctx, k, s, E)
+    if x_2706(ctx, E):
+        return t_2393(ctx, k, s, E)
+    return t_2404(ctx, k, s, E)
 
 
-def t_2371(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_2393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -186,309 +186,309 @@ def t_2371(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~740', E.get('n~733'), True)
-        LOCAL(ctx, E, 'r~741', E.get('r~734'), True)
-        c, key = KEYPLACE(ctx, 2381, PL(ctx, E.get('you')).get('prod'), E.get('r~741'))
+        LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
+        LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
+        c, key = KEYPLACE(ctx, 2403, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~740'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~736', E.get('n~733'), True)
-    LOCAL(ctx, E, 'r~737', E.get('r~734'), True)
-    return t_2374(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
+    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
+    return t_2396(ctx, r1, s, E)
 
 
-def d_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~736', E.get('n~733'), True)
+    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
     return True
 
 
-def d_2373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~737', E.get('r~734'), True)
+    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
     return True
 
 
-def t_2374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2687(ctx, E):
-        return t_2375(ctx, k, s, E)
+    if x_2709(ctx, E):
+        return t_2397(ctx, k, s, E)
     return k()
 
 
-def t_2375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2688(ctx, E):
+    if not x_2710(ctx, E):
         return False
-    return t_2377(ctx, k, s, E)
+    return t_2399(ctx, k, s, E)
 
 
-def d_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2688(ctx, E):
+    if not x_2710(ctx, E):
         return False
     return True
 
 
-def t_2377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2377, None, [], k)
+    return CHOOSE(ctx, 2399, None, [], k)
 
 
-def d_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2378, PL(ctx, E.get('target~739')).get('prod'), E.get('r~737'))
+    c, key = KEYPLACE(ctx, 2400, PL(ctx, E.get('target~754')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~736'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~751'), '-=', False, K[0])
     return True
 
 
-def d_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~740', E.get('n~733'), True)
+    LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
     return True
 
 
-def d_2380(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~741', E.get('r~734'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
     return True
 
 
-def d_2381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2381, PL(ctx, E.get('you')).get('prod'), E.get('r~741'))
+    c, key = KEYPLACE(ctx, 2403, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~740'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
     return True
 
 
-def t_2382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~742', E.get('n~733'), True)
-    LOCAL(ctx, E, 'r~743', E.get('r~734'), True)
-    c, key = KEYPLACE(ctx, 2385, PL(ctx, E.get('you')).get('prod'), E.get('r~743'))
+    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
+    c, key = KEYPLACE(ctx, 2407, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~742'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~744', E.get('n~733'), True)
-    LOCAL(ctx, E, 'r~745', E.get('r~734'), True)
-    return t_2388(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
+    return t_2410(ctx, k, s, E)
 
 
-def d_2383(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~742', E.get('n~733'), True)
+    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
     return True
 
 
-def d_2384(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~743', E.get('r~734'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
     return True
 
 
-def d_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2407(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2385, PL(ctx, E.get('you')).get('prod'), E.get('r~743'))
+    c, key = KEYPLACE(ctx, 2407, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~742'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
     return True
 
 
-def d_2386(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~744', E.get('n~733'), True)
+    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
     return True
 
 
-def d_2387(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~745', E.get('r~734'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
     return True
 
 
-def t_2388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2706(ctx, E):
-        return t_2389(ctx, k, s, E)
+    if x_2728(ctx, E):
+        return t_2411(ctx, k, s, E)
     return k()
 
 
-def t_2389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2707(ctx, E):
+    if not x_2729(ctx, E):
         return False
-    return t_2391(ctx, k, s, E)
+    return t_2413(ctx, k, s, E)
 
 
-def d_2390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2707(ctx, E):
+    if not x_2729(ctx, E):
         return False
     return True
 
 
-def t_2391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2413(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2391, None, [], k)
+    return CHOOSE(ctx, 2413, None, [], k)
 
 
-def d_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2392, PL(ctx, E.get('target~747')).get('prod'), E.get('r~745'))
+    c, key = KEYPLACE(ctx, 2414, PL(ctx, E.get('target~762')).get('prod'), E.get('r~760'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~744'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~759'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    2362: t_2362,
-    2363: CPS(d_2363),
-    2364: CPS(d_2364),
-    2365: CPS(d_2365),
-    2366: CPS(d_2366),
-    2367: CPS(d_2367),
-    2368: CPS(d_2368),
-    2369: CPS(d_2369),
-    2370: t_2370,
-    2371: t_2371,
-    2372: CPS(d_2372),
-    2373: CPS(d_2373),
-    2374: t_2374,
-    2375: t_2375,
-    2376: CPS(d_2376),
-    2377: t_2377,
-    2378: CPS(d_2378),
-    2379: CPS(d_2379),
-    2380: CPS(d_2380),
-    2381: CPS(d_2381),
-    2382: t_2382,
-    2383: CPS(d_2383),
-    2384: CPS(d_2384),
+    2384: t_2384,
     2385: CPS(d_2385),
     2386: CPS(d_2386),
     2387: CPS(d_2387),
-    2388: t_2388,
-    2389: t_2389,
+    2388: CPS(d_2388),
+    2389: CPS(d_2389),
     2390: CPS(d_2390),
-    2391: t_2391,
-    2392: CPS(d_2392),
+    2391: CPS(d_2391),
+    2392: t_2392,
+    2393: t_2393,
+    2394: CPS(d_2394),
+    2395: CPS(d_2395),
+    2396: t_2396,
+    2397: t_2397,
+    2398: CPS(d_2398),
+    2399: t_2399,
+    2400: CPS(d_2400),
+    2401: CPS(d_2401),
+    2402: CPS(d_2402),
+    2403: CPS(d_2403),
+    2404: t_2404,
+    2405: CPS(d_2405),
+    2406: CPS(d_2406),
+    2407: CPS(d_2407),
+    2408: CPS(d_2408),
+    2409: CPS(d_2409),
+    2410: t_2410,
+    2411: t_2411,
+    2412: CPS(d_2412),
+    2413: t_2413,
+    2414: CPS(d_2414),
 }
 
 
 CODE = {
-    2679: x_2679,
-    2680: x_2680,
-    2684: x_2684,
-    2687: x_2687,
-    2688: x_2688,
-    2689: x_2689,
-    2690: x_2690,
-    2691: x_2691,
-    2693: x_2693,
-    2698: x_2698,
+    2701: x_2701,
     2702: x_2702,
     2706: x_2706,
-    2707: x_2707,
-    2708: x_2708,
     2709: x_2709,
     2710: x_2710,
+    2711: x_2711,
     2712: x_2712,
+    2713: x_2713,
+    2715: x_2715,
+    2720: x_2720,
+    2724: x_2724,
+    2728: x_2728,
+    2729: x_2729,
+    2730: x_2730,
+    2731: x_2731,
+    2732: x_2732,
+    2734: x_2734,
 }
 AT = {
-    2688: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2690: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2691: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2707: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2709: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2710: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2710: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
     2712: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2713: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2729: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    2731: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2732: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2734: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:554
-    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2676},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2677},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2363},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2678},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2364},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2679},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2366},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2680},"o":"-=","e":{"op":"var","n":"n~731","x":2681},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2367}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2365},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2682},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2368},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2683},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2369},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~735","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~735"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0}}}],"x":2684},"t":{"op":"seq","b":[{"op":"let","v":"n~736","e":{"op":"var","n":"n~733","x":2685},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2372},{"op":"let","v":"r~737","e":{"op":"var","n":"r~734","x":2686},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2373},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2687},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~738","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~738"}},"k":{"op":"var","n":"r~737"},"d":0},"b":{"op":"var","n":"n~736"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~737"},"f":"production_min","d":0}}}],"x":2688},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2376},{"op":"choose","alts":[{"gens":[{"v":"target~739","src":{"op":"core","n":"players","x":2689},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~739"}},"k":{"op":"var","n":"r~737"},"d":0},"b":{"op":"var","n":"n~736"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~737"},"f":"production_min","d":0},"x":2690}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~739"}},"k":{"op":"var","n":"r~737"},"d":0,"x":2691},"o":"-=","e":{"op":"var","n":"n~736","x":2692},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2378},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~739"}],"x":2693}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~736","x":2694},"r":{"op":"var","n":"r~737","x":2695}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2377}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2375},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2374},{"op":"let","v":"n~740","e":{"op":"var","n":"n~733","x":2696},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2379},{"op":"let","v":"r~741","e":{"op":"var","n":"r~734","x":2697},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2380},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~741"},"d":0,"x":2698},"o":"+=","e":{"op":"var","n":"n~740","x":2699},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2381}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2371},"e":{"op":"seq","b":[{"op":"let","v":"n~742","e":{"op":"var","n":"n~733","x":2700},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2383},{"op":"let","v":"r~743","e":{"op":"var","n":"r~734","x":2701},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2384},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~743"},"d":0,"x":2702},"o":"+=","e":{"op":"var","n":"n~742","x":2703},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2385},{"op":"let","v":"n~744","e":{"op":"var","n":"n~733","x":2704},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2386},{"op":"let","v":"r~745","e":{"op":"var","n":"r~734","x":2705},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2387},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2706},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~746","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~746"}},"k":{"op":"var","n":"r~745"},"d":0},"b":{"op":"var","n":"n~744"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~745"},"f":"production_min","d":0}}}],"x":2707},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2390},{"op":"choose","alts":[{"gens":[{"v":"target~747","src":{"op":"core","n":"players","x":2708},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~747"}},"k":{"op":"var","n":"r~745"},"d":0},"b":{"op":"var","n":"n~744"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~745"},"f":"production_min","d":0},"x":2709}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~747"}},"k":{"op":"var","n":"r~745"},"d":0,"x":2710},"o":"-=","e":{"op":"var","n":"n~744","x":2711},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2392},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~747"}],"x":2712}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~744","x":2713},"r":{"op":"var","n":"r~745","x":2714}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2391}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2389},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2388}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2382},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2370}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2362},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
+    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2698},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2699},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2385},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2700},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2386},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2701},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2702},"o":"-=","e":{"op":"var","n":"n~746","x":2703},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2389}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2387},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2704},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2390},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2705},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2391},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":2706},"t":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"var","n":"n~748","x":2707},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2394},{"op":"let","v":"r~752","e":{"op":"var","n":"r~749","x":2708},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2395},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2709},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~753","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0}}}],"x":2710},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2398},{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":2711},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0},"x":2712}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2713},"o":"-=","e":{"op":"var","n":"n~751","x":2714},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2400},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":2715}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~751","x":2716},"r":{"op":"var","n":"r~752","x":2717}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2399}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2397},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2396},{"op":"let","v":"n~755","e":{"op":"var","n":"n~748","x":2718},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2401},{"op":"let","v":"r~756","e":{"op":"var","n":"r~749","x":2719},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2402},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":2720},"o":"+=","e":{"op":"var","n":"n~755","x":2721},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2403}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2393},"e":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"var","n":"n~748","x":2722},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2405},{"op":"let","v":"r~758","e":{"op":"var","n":"r~749","x":2723},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2406},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":2724},"o":"+=","e":{"op":"var","n":"n~757","x":2725},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2407},{"op":"let","v":"n~759","e":{"op":"var","n":"n~748","x":2726},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2408},{"op":"let","v":"r~760","e":{"op":"var","n":"r~749","x":2727},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2409},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2728},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~761","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~761"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0}}}],"x":2729},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2412},{"op":"choose","alts":[{"gens":[{"v":"target~762","src":{"op":"core","n":"players","x":2730},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0},"x":2731}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0,"x":2732},"o":"-=","e":{"op":"var","n":"n~759","x":2733},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2414},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~762"}],"x":2734}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~759","x":2735},"r":{"op":"var","n":"r~760","x":2736}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2413}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2411},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2410}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2404},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2392}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2384},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
 }

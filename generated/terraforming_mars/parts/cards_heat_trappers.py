@@ -48,17 +48,17 @@ K = [
 ]
 
 
-x_3440 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3441 = _C.x_384  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3442 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3443 = _C.x_386  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3444 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3446 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3449 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3451 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:382
+x_3465 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3466 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3467 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3468 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3469 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3471 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3474 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3476 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
-def t_3012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
+def t_3037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,111 +66,111 @@ def t_3012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~735', 1, True)
-        LOCAL(ctx, E, 'r~736', 'energy', True)
-        c, key = KEYPLACE(ctx, 3022, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+        LOCAL(ctx, E, 'n~750', 1, True)
+        LOCAL(ctx, E, 'r~751', 'energy', True)
+        c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
+            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'heat', True)
-    return t_3015(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    return t_3040(ctx, r1, s, E)
 
 
-d_3013 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_3014 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3038 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3039 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:381
 
 
-def t_3015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3440(ctx, E):
-        return t_3016(ctx, k, s, E)
+    if x_3465(ctx, E):
+        return t_3041(ctx, k, s, E)
     return k()
 
 
-def t_3016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3441(ctx, E):
+    if not x_3466(ctx, E):
         return False
-    return t_3018(ctx, k, s, E)
+    return t_3043(ctx, k, s, E)
 
 
-d_3017 = _C.d_352  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3042 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_3018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3043(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3018, None, [], k)
+    return CHOOSE(ctx, 3043, None, [], k)
 
 
-def d_3019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3019, PL(ctx, E.get('target~734')).get('prod'), E.get('r~732'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
-    return True
-
-
-d_3020 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_3021 = _C.d_980  # rules_data/terraforming_mars/cards/141-208.yaml:381
-
-
-def d_3022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3044(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3022, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 3044, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-t_3023 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:382
+d_3045 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3046 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:381
+
+
+def d_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+    return True
+
+
+t_3048 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
 TRIALS = {
-    3012: t_3012,
-    3013: CPS(d_3013),
-    3014: CPS(d_3014),
-    3015: t_3015,
-    3016: t_3016,
-    3017: CPS(d_3017),
-    3018: t_3018,
-    3019: CPS(d_3019),
-    3020: CPS(d_3020),
-    3021: CPS(d_3021),
-    3022: CPS(d_3022),
-    3023: t_3023,
+    3037: t_3037,
+    3038: CPS(d_3038),
+    3039: CPS(d_3039),
+    3040: t_3040,
+    3041: t_3041,
+    3042: CPS(d_3042),
+    3043: t_3043,
+    3044: CPS(d_3044),
+    3045: CPS(d_3045),
+    3046: CPS(d_3046),
+    3047: CPS(d_3047),
+    3048: t_3048,
 }
 
 
 CODE = {
-    3440: x_3440,
-    3441: x_3441,
-    3442: x_3442,
-    3443: x_3443,
-    3444: x_3444,
-    3446: x_3446,
-    3449: x_3449,
-    3451: x_3451,
+    3465: x_3465,
+    3466: x_3466,
+    3467: x_3467,
+    3468: x_3468,
+    3469: x_3469,
+    3471: x_3471,
+    3474: x_3474,
+    3476: x_3476,
 }
 AT = {
 }
@@ -178,5 +178,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:375
-    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3438},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3013},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3439},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3014},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3440},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~733","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0}}}],"x":3441},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3017},{"op":"choose","alts":[{"gens":[{"v":"target~734","src":{"op":"core","n":"players","x":3442},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3443}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~734"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3444},"o":"-=","e":{"op":"var","n":"n~731","x":3445},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3019},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~734"}],"x":3446}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3018}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3016},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3015},{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":3447},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3020},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":3448},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3021},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3449},"o":"+=","e":{"op":"var","n":"n~735","x":3450},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3022}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3012},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3451},"at":"rules_data/terraforming_mars/cards/141-208.yaml:382","id":3023},"vp":{"op":"lit","v":-1,"x":3452},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:375"}',
+    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3463},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3038},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3464},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3039},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3465},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3466},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3042},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":3467},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3468}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3469},"o":"-=","e":{"op":"var","n":"n~746","x":3470},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3044},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":3471}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3043}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3041},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3040},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3472},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3045},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3473},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3046},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3474},"o":"+=","e":{"op":"var","n":"n~750","x":3475},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3047}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3037},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3476},"at":"rules_data/terraforming_mars/cards/141-208.yaml:382","id":3048},"vp":{"op":"lit","v":-1,"x":3477},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:375"}',
 }

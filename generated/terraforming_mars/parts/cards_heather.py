@@ -48,77 +48,77 @@ K = [
 ]
 
 
-x_2082 = _C.x_2082  # rules_data/terraforming_mars/cards/071-140.yaml:182
-x_2085 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2089 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2102 = _C.x_2102  # rules_data/terraforming_mars/cards/071-140.yaml:182
+x_2105 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2109 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1841(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
+def d_1861(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 1844, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1864, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 1847, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 1867, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1842 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:189
-d_1843 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1862 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1863 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:189
 
 
-def d_1844(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1864(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1844, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1864, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1845 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:189
-d_1846 = _C.d_780  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1865 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1866 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:189
 
 
-def d_1847(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1847, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1867, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1841: CPS(d_1841),
-    1842: CPS(d_1842),
-    1843: CPS(d_1843),
-    1844: CPS(d_1844),
-    1845: CPS(d_1845),
-    1846: CPS(d_1846),
-    1847: CPS(d_1847),
+    1861: CPS(d_1861),
+    1862: CPS(d_1862),
+    1863: CPS(d_1863),
+    1864: CPS(d_1864),
+    1865: CPS(d_1865),
+    1866: CPS(d_1866),
+    1867: CPS(d_1867),
 }
 
 
 CODE = {
-    2082: x_2082,
-    2085: x_2085,
-    2089: x_2089,
+    2102: x_2102,
+    2105: x_2105,
+    2109: x_2109,
 }
 AT = {
 }
@@ -126,5 +126,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:182
-    'heather': '{"id":"heather","number":"088","name":{"en":"Heather"},"type":"automated","cost":6,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2082},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2083},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1842},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2084},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1843},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2085},"o":"+=","e":{"op":"var","n":"n~731","x":2086},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1844},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2087},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1845},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":2088},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1846},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2089},"o":"+=","e":{"op":"var","n":"n~733","x":2090},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1847}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1841},"note":"number 088 (the card\'s place between 087 and 089); cards.json gives \'88\'","source":{"doc":"tm-facts","section":"cards.json #88"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:182"}',
+    'heather': '{"id":"heather","number":"088","name":{"en":"Heather"},"type":"automated","cost":6,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2102},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2103},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1862},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2104},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1863},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2105},"o":"+=","e":{"op":"var","n":"n~746","x":2106},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1864},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2107},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1865},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2108},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1866},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2109},"o":"+=","e":{"op":"var","n":"n~748","x":2110},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1867}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1861},"note":"number 088 (the card\'s place between 087 and 089); cards.json gives \'88\'","source":{"doc":"tm-facts","section":"cards.json #88"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:182"}',
 }

@@ -48,178 +48,178 @@ K = [
 ]
 
 
-def x_3024(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+def x_3048(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 8)
 
 
-x_3027 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3031 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3032 = _C.x_426  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3033 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3034 = _C.x_428  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3035 = _C.x_429  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3037 = _C.x_431  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3038 = _C.x_1201  # rules_data/terraforming_mars/cards/141-208.yaml:68
+x_3051 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3055 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3056 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3057 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3058 = _C.x_432  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3059 = _C.x_433  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3061 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3062 = _C.x_1213  # rules_data/terraforming_mars/cards/141-208.yaml:68
 
 
-def x_3039(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+def x_3063(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w5.get('by', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'by', None)) == E.get('you'))) else False)
 
 
-x_3042 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3066 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_2665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
+def t_2689(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'animal', True)
-    c, key = KEYPLACE(ctx, 2668, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'animal', True)
+    c, key = KEYPLACE(ctx, 2692, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    return t_2671(ctx, k, s, E)
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    return t_2695(ctx, k, s, E)
 
 
-d_2666 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2667 = _C.d_907  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2690 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2691 = _C.d_917  # rules_data/terraforming_mars/cards/141-208.yaml:75
 
 
-def d_2668(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2668, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2692, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2669 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2670 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2693 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2694 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:75
 
 
-def t_2671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2695(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3031(ctx, E):
-        return t_2672(ctx, k, s, E)
+    if x_3055(ctx, E):
+        return t_2696(ctx, k, s, E)
     return k()
 
 
-def t_2672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3032(ctx, E):
+    if not x_3056(ctx, E):
         return False
-    return t_2674(ctx, k, s, E)
+    return t_2698(ctx, k, s, E)
 
 
-d_2673 = _C.d_389  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_2697 = _C.d_393  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_2674(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2698(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2674, None, [], k)
+    return CHOOSE(ctx, 2698, None, [], k)
 
 
-def d_2675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2675, PL(ctx, E.get('target~736')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2699, PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-def d_2676(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
+def d_2700(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~737', 1, True)
-    LOCAL(ctx, E, 'r~738', 'animal', True)
-    c, key = KEYPLACE(ctx, 2679, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'animal', True)
+    c, key = KEYPLACE(ctx, 2703, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~737'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_2677 = _C.d_480  # rules_data/terraforming_mars/cards/141-208.yaml:79
-d_2678 = _C.d_914  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2701 = _C.d_484  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2702 = _C.d_924  # rules_data/terraforming_mars/cards/141-208.yaml:79
 
 
-def d_2679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2679, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2703, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~737'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2665: t_2665,
-    2666: CPS(d_2666),
-    2667: CPS(d_2667),
-    2668: CPS(d_2668),
-    2669: CPS(d_2669),
-    2670: CPS(d_2670),
-    2671: t_2671,
-    2672: t_2672,
-    2673: CPS(d_2673),
-    2674: t_2674,
-    2675: CPS(d_2675),
-    2676: CPS(d_2676),
-    2677: CPS(d_2677),
-    2678: CPS(d_2678),
-    2679: CPS(d_2679),
+    2689: t_2689,
+    2690: CPS(d_2690),
+    2691: CPS(d_2691),
+    2692: CPS(d_2692),
+    2693: CPS(d_2693),
+    2694: CPS(d_2694),
+    2695: t_2695,
+    2696: t_2696,
+    2697: CPS(d_2697),
+    2698: t_2698,
+    2699: CPS(d_2699),
+    2700: CPS(d_2700),
+    2701: CPS(d_2701),
+    2702: CPS(d_2702),
+    2703: CPS(d_2703),
 }
 
 
 CODE = {
-    3024: x_3024,
-    3027: x_3027,
-    3031: x_3031,
-    3032: x_3032,
-    3033: x_3033,
-    3034: x_3034,
-    3035: x_3035,
-    3037: x_3037,
-    3038: x_3038,
-    3039: x_3039,
-    3042: x_3042,
+    3048: x_3048,
+    3051: x_3051,
+    3055: x_3055,
+    3056: x_3056,
+    3057: x_3057,
+    3058: x_3058,
+    3059: x_3059,
+    3061: x_3061,
+    3062: x_3062,
+    3063: x_3063,
+    3066: x_3066,
 }
 AT = {
-    3024: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    3039: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    3048: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    3063: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:68
-    'herbivores': '{"id":"herbivores","number":"147","name":{"en":"Herbivores"},"type":"active","cost":12,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":3024},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3025},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2666},{"op":"let","v":"r~732","e":{"op":"lit","v":"animal","x":3026},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2667},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3027},"o":"+=","e":{"op":"var","n":"n~731","x":3028},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2668},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3029},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2669},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3030},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2670},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3031},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~735","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~735"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0}}}],"x":3032},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2673},{"op":"choose","alts":[{"gens":[{"v":"target~736","src":{"op":"core","n":"players","x":3033},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0},"x":3034}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3035},"o":"-=","e":{"op":"var","n":"n~733","x":3036},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2675},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~736"}],"x":3037}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2674}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2672},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2671}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2665},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3038},"resource":"animal","triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}}],"x":3039},"b":{"op":"seq","b":[{"op":"let","v":"n~737","e":{"op":"lit","v":1,"x":3040},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2677},{"op":"let","v":"r~738","e":{"op":"lit","v":"animal","x":3041},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2678},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3042},"o":"+=","e":{"op":"var","n":"n~737","x":3043},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2679}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2676}}],"source":{"doc":"tm-facts","section":"cards.json #147"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:68"}',
+    'herbivores': '{"id":"herbivores","number":"147","name":{"en":"Herbivores"},"type":"active","cost":12,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":3048},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3049},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2690},{"op":"let","v":"r~747","e":{"op":"lit","v":"animal","x":3050},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2691},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3051},"o":"+=","e":{"op":"var","n":"n~746","x":3052},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2692},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3053},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2693},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3054},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2694},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3055},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":3056},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2697},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":3057},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3058}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3059},"o":"-=","e":{"op":"var","n":"n~748","x":3060},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2699},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":3061}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2698}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2696},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2695}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2689},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3062},"resource":"animal","triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}}],"x":3063},"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3064},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2701},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2702},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3066},"o":"+=","e":{"op":"var","n":"n~752","x":3067},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2703}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2700}}],"source":{"doc":"tm-facts","section":"cards.json #147"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:68"}',
 }

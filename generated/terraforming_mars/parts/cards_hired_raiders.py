@@ -47,305 +47,305 @@ K = [
 ]
 
 
-x_2648 = _C.x_383  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-x_2649 = _C.x_385  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2670 = _C.x_387  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+x_2671 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def x_2650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def x_2672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~733') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~748') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
-def x_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def x_2673(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~731'), (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0))])
+    return FN['min'](ctx, None, [E.get('n~746'), (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))])
 
 
-x_2652 = _C.x_2557  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2654 = _C.x_533  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2656 = _C.x_2559  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-x_2658 = _C.x_533  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
-x_2663 = _C.x_383  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-x_2664 = _C.x_385  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2674 = _C.x_2579  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2676 = _C.x_537  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2678 = _C.x_2581  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2680 = _C.x_537  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+x_2685 = _C.x_387  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+x_2686 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def x_2665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def x_2687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~737') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~737'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~736'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~752') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
-def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def x_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~735'), (_w2.get(E.get('r~736'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~737'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~736'), 0))])
+    return FN['min'](ctx, None, [E.get('n~750'), (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))])
 
 
-x_2667 = _C.x_1415  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2669 = _C.x_754  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2671 = _C.x_1417  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-x_2673 = _C.x_754  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+x_2689 = _C.x_1427  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2691 = _C.x_761  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2693 = _C.x_1429  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2695 = _C.x_761  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
 
 
-def t_2339(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
+def t_2361(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2339, None, [], k)
+    return CHOOSE(ctx, 2361, None, [], k)
 
 
-def t_2340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'steel', True)
-    return t_2343(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'steel', True)
+    return t_2365(ctx, k, s, E)
 
 
-d_2341 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2342 = _C.d_1342  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2363 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2364 = _C.d_1356  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2365(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2648(ctx, E):
-        return t_2344(ctx, k, s, E)
-    return d_2350(ctx, E) and k()
+    if x_2670(ctx, E):
+        return t_2366(ctx, k, s, E)
+    return d_2372(ctx, E) and k()
 
 
-def t_2344(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def t_2366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2344, None, [], k)
+    return CHOOSE(ctx, 2366, None, [], k)
 
 
-def d_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~734', x_2651(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2347, PL(ctx, E.get('target~733')).get('stock'), E.get('r~732'))
+    LOCAL(ctx, E, 'got~749', x_2673(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2369, PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~734'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2348, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+        SET(ctx, 'stock', c, key, E.get('got~749'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, 2370, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~734'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~749'), '+=', False, K[0])
     return True
 
 
-def d_2346(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~734', x_2651(ctx, E), True)
+    LOCAL(ctx, E, 'got~749', x_2673(ctx, E), True)
     return True
 
 
-def d_2347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2347, PL(ctx, E.get('target~733')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2369, PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~734'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~749'), '-=', False, K[0])
     return True
 
 
-def d_2348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2348, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2370, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~734'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~749'), '+=', False, K[0])
     return True
 
 
-d_2349 = _C.d_539  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2371 = _C.d_544  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
 
 
-def d_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+def d_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2350, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2372, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def t_2351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 3, True)
-    LOCAL(ctx, E, 'r~736', 'megacredits', True)
-    return t_2354(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    return t_2376(ctx, k, s, E)
 
 
-d_2352 = _C.d_718  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2353 = _C.d_671  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2374 = _C.d_725  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2375 = _C.d_678  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2354(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2663(ctx, E):
-        return t_2355(ctx, k, s, E)
-    return d_2361(ctx, E) and k()
+    if x_2685(ctx, E):
+        return t_2377(ctx, k, s, E)
+    return d_2383(ctx, E) and k()
 
 
-def t_2355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def t_2377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2355, None, [], k)
+    return CHOOSE(ctx, 2377, None, [], k)
 
 
-def d_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~738', x_2666(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2358, PL(ctx, E.get('target~737')).get('stock'), E.get('r~736'))
+    LOCAL(ctx, E, 'got~753', x_2688(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2380, PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~738'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2359, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+        SET(ctx, 'stock', c, key, E.get('got~753'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, 2381, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~738'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~753'), '+=', False, K[0])
     return True
 
 
-def d_2357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~738', x_2666(ctx, E), True)
+    LOCAL(ctx, E, 'got~753', x_2688(ctx, E), True)
     return True
 
 
-def d_2358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2380(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2358, PL(ctx, E.get('target~737')).get('stock'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 2380, PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~738'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~753'), '-=', False, K[0])
     return True
 
 
-def d_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2381(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2359, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 2381, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~738'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~753'), '+=', False, K[0])
     return True
 
 
-d_2360 = _C.d_539  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2382 = _C.d_544  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
 
 
-def d_2361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+def d_2383(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2361, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 2383, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2339: t_2339,
-    2340: t_2340,
-    2341: CPS(d_2341),
-    2342: CPS(d_2342),
-    2343: t_2343,
-    2344: t_2344,
-    2345: CPS(d_2345),
-    2346: CPS(d_2346),
-    2347: CPS(d_2347),
-    2348: CPS(d_2348),
-    2349: CPS(d_2349),
-    2350: CPS(d_2350),
-    2351: t_2351,
-    2352: CPS(d_2352),
-    2353: CPS(d_2353),
-    2354: t_2354,
-    2355: t_2355,
-    2356: CPS(d_2356),
-    2357: CPS(d_2357),
-    2358: CPS(d_2358),
-    2359: CPS(d_2359),
-    2360: CPS(d_2360),
-    2361: CPS(d_2361),
+    2361: t_2361,
+    2362: t_2362,
+    2363: CPS(d_2363),
+    2364: CPS(d_2364),
+    2365: t_2365,
+    2366: t_2366,
+    2367: CPS(d_2367),
+    2368: CPS(d_2368),
+    2369: CPS(d_2369),
+    2370: CPS(d_2370),
+    2371: CPS(d_2371),
+    2372: CPS(d_2372),
+    2373: t_2373,
+    2374: CPS(d_2374),
+    2375: CPS(d_2375),
+    2376: t_2376,
+    2377: t_2377,
+    2378: CPS(d_2378),
+    2379: CPS(d_2379),
+    2380: CPS(d_2380),
+    2381: CPS(d_2381),
+    2382: CPS(d_2382),
+    2383: CPS(d_2383),
 }
 
 
 CODE = {
-    2648: x_2648,
-    2649: x_2649,
-    2650: x_2650,
-    2651: x_2651,
-    2652: x_2652,
-    2654: x_2654,
-    2656: x_2656,
-    2658: x_2658,
-    2663: x_2663,
-    2664: x_2664,
-    2665: x_2665,
-    2666: x_2666,
-    2667: x_2667,
-    2669: x_2669,
+    2670: x_2670,
     2671: x_2671,
+    2672: x_2672,
     2673: x_2673,
+    2674: x_2674,
+    2676: x_2676,
+    2678: x_2678,
+    2680: x_2680,
+    2685: x_2685,
+    2686: x_2686,
+    2687: x_2687,
+    2688: x_2688,
+    2689: x_2689,
+    2691: x_2691,
+    2693: x_2693,
+    2695: x_2695,
 }
 AT = {
-    2650: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
-    2651: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
-    2665: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
-    2666: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2672: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2673: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2687: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2688: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:538
-    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2646},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2341},{"op":"let","v":"r~732","e":{"op":"lit","v":"steel","x":2647},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2342},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2648},"t":{"op":"choose","alts":[{"gens":[{"v":"target~733","src":{"op":"core","n":"players","x":2649},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~733"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"lit","v":0}}],"x":2650}}],"b":{"op":"seq","b":[{"op":"let","v":"got~734","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~731"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0}]}],"x":2651},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2346},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2652},"o":"-=","e":{"op":"var","n":"got~734","x":2653},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2347},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2654},"o":"+=","e":{"op":"var","n":"got~734","x":2655},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2348}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2345},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~733"}],"x":2656}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2349},"label":{"op":"lit","v":{"target":null},"x":2657}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2344},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2658},"o":"+=","e":{"op":"var","n":"n~731","x":2659},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2350},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2343}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2340},"label":{"op":"lit","v":{"option":0},"x":2660}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":2661},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2352},{"op":"let","v":"r~736","e":{"op":"lit","v":"megacredits","x":2662},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2353},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2663},"t":{"op":"choose","alts":[{"gens":[{"v":"target~737","src":{"op":"core","n":"players","x":2664},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~737"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~736"},"d":0},"b":{"op":"lit","v":0}}],"x":2665}}],"b":{"op":"seq","b":[{"op":"let","v":"got~738","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~735"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~736"},"d":0}]}],"x":2666},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2357},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2667},"o":"-=","e":{"op":"var","n":"got~738","x":2668},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2358},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2669},"o":"+=","e":{"op":"var","n":"got~738","x":2670},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2359}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2356},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~737"}],"x":2671}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2360},"label":{"op":"lit","v":{"target":null},"x":2672}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2355},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2673},"o":"+=","e":{"op":"var","n":"n~735","x":2674},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2361},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2354}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2351},"label":{"op":"lit","v":{"option":1},"x":2675}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2339},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
+    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2668},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2363},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":2669},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2364},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2670},"t":{"op":"choose","alts":[{"gens":[{"v":"target~748","src":{"op":"core","n":"players","x":2671},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~748"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"lit","v":0}}],"x":2672}}],"b":{"op":"seq","b":[{"op":"let","v":"got~749","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~746"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0}]}],"x":2673},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2674},"o":"-=","e":{"op":"var","n":"got~749","x":2675},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2369},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2676},"o":"+=","e":{"op":"var","n":"got~749","x":2677},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2370}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2367},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~748"}],"x":2678}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2371},"label":{"op":"lit","v":{"target":null},"x":2679}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2366},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2680},"o":"+=","e":{"op":"var","n":"n~746","x":2681},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2372},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2365}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2362},"label":{"op":"lit","v":{"option":0},"x":2682}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":2683},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2374},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2684},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2375},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2685},"t":{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":2686},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~752"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"lit","v":0}}],"x":2687}}],"b":{"op":"seq","b":[{"op":"let","v":"got~753","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~750"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0}]}],"x":2688},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2379},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2689},"o":"-=","e":{"op":"var","n":"got~753","x":2690},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2380},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2691},"o":"+=","e":{"op":"var","n":"got~753","x":2692},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2381}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2378},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":2693}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2382},"label":{"op":"lit","v":{"target":null},"x":2694}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2377},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2695},"o":"+=","e":{"op":"var","n":"n~750","x":2696},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2383},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2376}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2373},"label":{"op":"lit","v":{"option":1},"x":2697}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2361},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
 }

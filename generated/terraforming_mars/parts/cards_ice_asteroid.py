@@ -51,37 +51,39 @@ K = [
 ]
 
 
-x_1876 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_1877 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_1878 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_1879 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_1883 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1884 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1885 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1887 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1888 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1889 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1890 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1891 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1892 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_1896 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
-x_1898 = _C.x_1465  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_1899 = _C.x_1466  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_1900 = _C.x_1467  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_1901 = _C.x_1468  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_1905 = _C.x_1472  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1906 = _C.x_1473  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1907 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1909 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1910 = _C.x_1477  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1911 = _C.x_1478  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1912 = _C.x_1479  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1913 = _C.x_1480  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1914 = _C.x_1481  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_1918 = _C.x_1485  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_1891 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1892 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1893 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1894 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1895 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1899 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1900 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1901 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1903 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1904 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1905 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1906 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1907 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1908 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1912 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1914 = _C.x_1478  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1915 = _C.x_1479  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1916 = _C.x_1480  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1917 = _C.x_1481  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1918 = _C.x_1482  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1922 = _C.x_1486  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1923 = _C.x_1487  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1924 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1926 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1927 = _C.x_1491  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1928 = _C.x_1492  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1929 = _C.x_1493  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1930 = _C.x_1494  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1931 = _C.x_1495  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1935 = _C.x_1499  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
+def t_1672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,264 +91,272 @@ def t_1657(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~749', 'ocean', True)
-        return t_1679(ctx, k, s, E)
+        LOCAL(ctx, E, 't~766', 'ocean', True)
+        return t_1695(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~731', 'ocean', True)
-    return t_1659(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_1674(ctx, r1, s, E)
 
 
-d_1658 = _C.d_869  # rules_data/terraforming_mars/cards/071-140.yaml:93
+d_1673 = _C.d_878  # rules_data/terraforming_mars/cards/071-140.yaml:93
 
 
-def t_1659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_1674(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1876(ctx, E):
-        return t_1660(ctx, k, s, E)
+    if x_1891(ctx, E):
+        return t_1675(ctx, k, s, E)
     return k()
 
 
-def t_1660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~735', x_1877(ctx, E), True)
-    LOCAL(ctx, E, 'legal~744', x_1878(ctx, E), True)
-    if not x_1879(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_1892(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_1893(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_1894(ctx, E), True)
+    if not x_1895(ctx, E):
         return False
-    return t_1664(ctx, k, s, E)
+    return t_1680(ctx, k, s, E)
 
 
-d_1661 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_1662 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_1663 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_1676 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1677 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1678 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1679 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_1664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_1680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1664, None, [], k)
+    return CHOOSE(ctx, 1680, None, [], k)
 
 
-def t_1665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1681(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
-    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
-    return t_1668(ctx, k, s, E)
-
-
-d_1666 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_1667 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
-
-
-def t_1668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1669, ctx.state.get('board'), E.get('s~747'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1884(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
-    return t_1671(ctx, k, s, E)
-
-
-def d_1669(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1669, ctx.state.get('board'), E.get('s~747'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1884(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1670 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_1671 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_1672 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1673 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1674 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1675 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1676 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_1677 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
-d_1678 = _C.d_1298  # rules_data/terraforming_mars/cards/071-140.yaml:93
-
-
-def t_1679(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1898(ctx, E):
-        return t_1680(ctx, k, s, E)
-    return k()
-
-
-def t_1680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~753', x_1899(ctx, E), True)
-    LOCAL(ctx, E, 'legal~762', x_1900(ctx, E), True)
-    if not x_1901(ctx, E):
-        return False
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
     return t_1684(ctx, k, s, E)
 
 
-d_1681 = _C.d_1301  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_1682 = _C.d_1302  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_1683 = _C.d_1303  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_1682 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1683 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1684(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1684, None, [], k)
-
-
-def t_1685(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1684(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', E.get('t~749'), True)
-    LOCAL(ctx, E, 's~765', E.get('space~763'), True)
-    return t_1688(ctx, k, s, E)
-
-
-d_1686 = _C.d_1306  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_1687 = _C.d_1307  # rules_data/terraforming_mars/definitions/board.yaml:128
-
-
-def t_1688(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1689, ctx.state.get('board'), E.get('s~765'))
+    c, key = KEYPLACE(ctx, 1685, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1906(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~765'), '=', False, K[4])
-    return t_1691(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1900(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_1687(ctx, k, s, E)
 
 
-def d_1689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_1685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1689, ctx.state.get('board'), E.get('s~765'))
+    c, key = KEYPLACE(ctx, 1685, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1906(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_1900(ctx, E), '=', False, K[3])
     return True
 
 
-d_1690 = _C.d_1310  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_1691 = _C.t_1311  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_1692 = _C.t_1312  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1693 = _C.t_1313  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1694 = _C.t_1314  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1695 = _C.t_1315  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1696 = _C.t_1316  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_1697 = _C.d_1317  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_1686 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1687 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1688 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1689 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1690 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1691 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1692 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1693 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1694 = _C.d_1311  # rules_data/terraforming_mars/cards/071-140.yaml:93
+
+
+def t_1695(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1914(ctx, E):
+        return t_1696(ctx, k, s, E)
+    return k()
+
+
+def t_1696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~770', x_1915(ctx, E), True)
+    LOCAL(ctx, E, 'empty~775', x_1916(ctx, E), True)
+    LOCAL(ctx, E, 'legal~781', x_1917(ctx, E), True)
+    if not x_1918(ctx, E):
+        return False
+    return t_1701(ctx, k, s, E)
+
+
+d_1697 = _C.d_1314  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1698 = _C.d_1315  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1699 = _C.d_1316  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1700 = _C.d_1317  # rules_data/terraforming_mars/definitions/board.yaml:145
+
+
+def t_1701(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 1701, None, [], k)
+
+
+def t_1702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
+    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
+    return t_1705(ctx, k, s, E)
+
+
+d_1703 = _C.d_1320  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1704 = _C.d_1321  # rules_data/terraforming_mars/definitions/board.yaml:146
+
+
+def t_1705(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1706, ctx.state.get('board'), E.get('s~784'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1923(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[4])
+    return t_1708(ctx, k, s, E)
+
+
+def d_1706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1706, ctx.state.get('board'), E.get('s~784'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1923(ctx, E), '=', False, K[3])
+    return True
+
+
+d_1707 = _C.d_1324  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1708 = _C.t_1325  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1709 = _C.t_1326  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1710 = _C.t_1327  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1711 = _C.t_1328  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1712 = _C.t_1329  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1713 = _C.t_1330  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1714 = _C.d_1331  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1657: t_1657,
-    1658: CPS(d_1658),
-    1659: t_1659,
-    1660: t_1660,
-    1661: CPS(d_1661),
-    1662: CPS(d_1662),
-    1663: CPS(d_1663),
-    1664: t_1664,
-    1665: t_1665,
-    1666: CPS(d_1666),
-    1667: CPS(d_1667),
-    1668: t_1668,
-    1669: CPS(d_1669),
-    1670: CPS(d_1670),
-    1671: t_1671,
     1672: t_1672,
-    1673: t_1673,
+    1673: CPS(d_1673),
     1674: t_1674,
     1675: t_1675,
-    1676: t_1676,
+    1676: CPS(d_1676),
     1677: CPS(d_1677),
     1678: CPS(d_1678),
-    1679: t_1679,
+    1679: CPS(d_1679),
     1680: t_1680,
-    1681: CPS(d_1681),
+    1681: t_1681,
     1682: CPS(d_1682),
     1683: CPS(d_1683),
     1684: t_1684,
-    1685: t_1685,
+    1685: CPS(d_1685),
     1686: CPS(d_1686),
-    1687: CPS(d_1687),
+    1687: t_1687,
     1688: t_1688,
-    1689: CPS(d_1689),
-    1690: CPS(d_1690),
+    1689: t_1689,
+    1690: t_1690,
     1691: t_1691,
     1692: t_1692,
-    1693: t_1693,
-    1694: t_1694,
+    1693: CPS(d_1693),
+    1694: CPS(d_1694),
     1695: t_1695,
     1696: t_1696,
     1697: CPS(d_1697),
+    1698: CPS(d_1698),
+    1699: CPS(d_1699),
+    1700: CPS(d_1700),
+    1701: t_1701,
+    1702: t_1702,
+    1703: CPS(d_1703),
+    1704: CPS(d_1704),
+    1705: t_1705,
+    1706: CPS(d_1706),
+    1707: CPS(d_1707),
+    1708: t_1708,
+    1709: t_1709,
+    1710: t_1710,
+    1711: t_1711,
+    1712: t_1712,
+    1713: t_1713,
+    1714: CPS(d_1714),
 }
 
 
 CODE = {
-    1876: x_1876,
-    1877: x_1877,
-    1878: x_1878,
-    1879: x_1879,
-    1883: x_1883,
-    1884: x_1884,
-    1885: x_1885,
-    1887: x_1887,
-    1888: x_1888,
-    1889: x_1889,
-    1890: x_1890,
     1891: x_1891,
     1892: x_1892,
-    1896: x_1896,
-    1898: x_1898,
+    1893: x_1893,
+    1894: x_1894,
+    1895: x_1895,
     1899: x_1899,
     1900: x_1900,
     1901: x_1901,
+    1903: x_1903,
+    1904: x_1904,
     1905: x_1905,
     1906: x_1906,
     1907: x_1907,
-    1909: x_1909,
-    1910: x_1910,
-    1911: x_1911,
+    1908: x_1908,
     1912: x_1912,
-    1913: x_1913,
     1914: x_1914,
+    1915: x_1915,
+    1916: x_1916,
+    1917: x_1917,
     1918: x_1918,
+    1922: x_1922,
+    1923: x_1923,
+    1924: x_1924,
+    1926: x_1926,
+    1927: x_1927,
+    1928: x_1928,
+    1929: x_1929,
+    1930: x_1930,
+    1931: x_1931,
+    1935: x_1935,
 }
 AT = {
 }
@@ -354,5 +364,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:87
-    'ice_asteroid': '{"id":"ice_asteroid","number":"078","name":{"en":"Ice Asteroid"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":1875},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1658},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":1876},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1877},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1661},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":1878},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":1662},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":1879},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":1663},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":1880},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":1881},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1666},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":1882},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1667},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":1883},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1884},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1669},{"op":"set","t":{"op":"st","k":"last_space","x":1885},"o":"=","e":{"op":"var","n":"s~747","x":1886},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1670},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1887},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":1888},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1673},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":1889},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":1890},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1891},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1675},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1674},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":1892},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1676},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":1893},"space":{"op":"var","n":"s~747","x":1894},"by":{"op":"var","n":"you","x":1895}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1677}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1672},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1671}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1668}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1665},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":1896}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1664}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1660},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":1659},{"op":"let","v":"t~749","e":{"op":"lit","v":"ocean","x":1897},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1678},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~750","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":1898},"t":{"op":"seq","b":[{"op":"let","v":"mine~753","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1899},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1681},{"op":"let","v":"legal~762","e":{"op":"letx","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~753"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~761","e":{"op":"filt","v":"s~759","src":{"op":"var","n":"open~758"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~759"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~761"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~761"},"b":{"op":"var","n":"open~758"}}},"b":{"op":"var","n":"open~758"}},"x":1900},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":1682},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~762"}]},"b":{"op":"lit","v":0},"x":1901},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":1683},{"op":"choose","alts":[{"gens":[{"v":"space~763","src":{"op":"var","n":"legal~762","x":1902},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~764","e":{"op":"var","n":"t~749","x":1903},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1686},{"op":"let","v":"s~765","e":{"op":"var","n":"space~763","x":1904},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1687},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~765"},"d":{},"x":1905},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~764"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~764"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1906},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1689},{"op":"set","t":{"op":"st","k":"last_space","x":1907},"o":"=","e":{"op":"var","n":"s~765","x":1908},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1690},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1909},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~765"},"f":"bonus","d":null,"x":1910},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1693},{"op":"for","v":"x~766","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~765"}],"kind":"spaces","x":1911},"w":{"op":"in","a":{"op":"var","n":"x~766"},"b":{"op":"st","k":"board"},"neg":false,"x":1912},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1913},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1695},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1694},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~764"},"f":"effect","d":null,"x":1914},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1696},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~764","x":1915},"space":{"op":"var","n":"s~765","x":1916},"by":{"op":"var","n":"you","x":1917}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1697}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1692},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1691}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1688}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1685},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~763"}],"x":1918}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1684}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1680},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":1679}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1657},"source":{"doc":"tm-facts","section":"cards.json #078"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:87"}',
+    'ice_asteroid': '{"id":"ice_asteroid","number":"078","name":{"en":"Ice Asteroid"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":1890},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1673},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":1891},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1892},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1676},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":1893},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1677},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":1894},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1678},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":1895},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1679},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":1896},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":1897},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1682},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":1898},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1683},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":1899},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1900},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1685},{"op":"set","t":{"op":"st","k":"last_space","x":1901},"o":"=","e":{"op":"var","n":"s~764","x":1902},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1686},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1903},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":1904},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1689},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":1905},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":1906},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1907},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1691},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1690},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":1908},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1692},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":1909},"space":{"op":"var","n":"s~764","x":1910},"by":{"op":"var","n":"you","x":1911}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1693}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1688},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1687}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1684}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1681},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":1912}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1680}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1675},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1674},{"op":"let","v":"t~766","e":{"op":"lit","v":"ocean","x":1913},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1694},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~767","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~767"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"tile","d":null},"b":{"op":"var","n":"t~766"}}}]},"x":1914},"t":{"op":"seq","b":[{"op":"let","v":"mine~770","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"filt","v":"x~768","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~768"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~769"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1915},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1697},{"op":"let","v":"empty~775","e":{"op":"filt","v":"s~772","src":{"op":"filt","v":"x~771","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~771"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~772"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"var","n":"t~766"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~770"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~772"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~774","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~774"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~774"}}]}]}}]}]}}]}}]}]},"x":1916},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1698},{"op":"let","v":"legal~781","e":{"op":"letx","v":"open~777","e":{"op":"filt","v":"s~776","src":{"op":"var","n":"empty~775"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~776"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~776"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~780","e":{"op":"filt","v":"s~778","src":{"op":"var","n":"open~777"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~779","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~778"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~779"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~779"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~780"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~780"},"b":{"op":"var","n":"open~777"}}},"b":{"op":"var","n":"open~777"}},"x":1917},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1699},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~781"}]},"b":{"op":"lit","v":0},"x":1918},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1700},{"op":"choose","alts":[{"gens":[{"v":"space~782","src":{"op":"var","n":"legal~781","x":1919},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~783","e":{"op":"var","n":"t~766","x":1920},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1703},{"op":"let","v":"s~784","e":{"op":"var","n":"space~782","x":1921},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1704},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~784"},"d":{},"x":1922},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~783"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~783"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1923},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1706},{"op":"set","t":{"op":"st","k":"last_space","x":1924},"o":"=","e":{"op":"var","n":"s~784","x":1925},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1707},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1926},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~784"},"f":"bonus","d":null,"x":1927},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1710},{"op":"for","v":"x~785","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~784"}],"kind":"spaces","x":1928},"w":{"op":"in","a":{"op":"var","n":"x~785"},"b":{"op":"st","k":"board"},"neg":false,"x":1929},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~785"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1930},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1712},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1711},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~783"},"f":"effect","d":null,"x":1931},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1713},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~783","x":1932},"space":{"op":"var","n":"s~784","x":1933},"by":{"op":"var","n":"you","x":1934}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1714}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1709},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1708}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1705}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1702},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~782"}],"x":1935}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1701}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1696},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1695}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1672},"source":{"doc":"tm-facts","section":"cards.json #078"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:87"}',
 }

@@ -51,163 +51,168 @@ K = [
 ]
 
 
-x_3478 = _C.x_1426  # rules_data/terraforming_mars/cards/141-208.yaml:405
-x_3480 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_3481 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_3482 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_3483 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_3487 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3488 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3489 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3491 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3492 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3493 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3494 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3495 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3496 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_3500 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_3503 = _C.x_1438  # rules_data/terraforming_mars/cards/141-208.yaml:405
+x_3505 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3506 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3507 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3508 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3509 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3513 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3514 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3515 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3517 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3518 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3519 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3520 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3521 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3522 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3526 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:411
+def t_3072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:411
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', 'ocean', True)
-    return t_3049(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_3074(ctx, k, s, E)
 
 
-d_3048 = _C.d_869  # rules_data/terraforming_mars/cards/141-208.yaml:411
+d_3073 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:411
 
 
-def t_3049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_3074(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3480(ctx, E):
-        return t_3050(ctx, k, s, E)
+    if x_3505(ctx, E):
+        return t_3075(ctx, k, s, E)
     return k()
 
 
-def t_3050(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_3075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~735', x_3481(ctx, E), True)
-    LOCAL(ctx, E, 'legal~744', x_3482(ctx, E), True)
-    if not x_3483(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_3506(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_3507(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_3508(ctx, E), True)
+    if not x_3509(ctx, E):
         return False
-    return t_3054(ctx, k, s, E)
+    return t_3080(ctx, k, s, E)
 
 
-d_3051 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_3052 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_3053 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_3076 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3077 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3078 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3079 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3054(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_3080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3054, None, [], k)
+    return CHOOSE(ctx, 3080, None, [], k)
 
 
-def t_3055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
-    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
-    return t_3058(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_3084(ctx, k, s, E)
 
 
-d_3056 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_3057 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3082 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3083 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3084(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3059, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 3085, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3488(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
-    return t_3061(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3514(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_3087(ctx, k, s, E)
 
 
-def d_3059(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_3085(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3059, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 3085, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3488(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3514(ctx, E), '=', False, K[3])
     return True
 
 
-d_3060 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_3061 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_3062 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3063 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3064 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3065 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3066 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_3067 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_3086 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3087 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3088 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3089 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3090 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3091 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3092 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3093 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3047: t_3047,
-    3048: CPS(d_3048),
-    3049: t_3049,
-    3050: t_3050,
-    3051: CPS(d_3051),
-    3052: CPS(d_3052),
-    3053: CPS(d_3053),
-    3054: t_3054,
-    3055: t_3055,
-    3056: CPS(d_3056),
-    3057: CPS(d_3057),
-    3058: t_3058,
-    3059: CPS(d_3059),
-    3060: CPS(d_3060),
-    3061: t_3061,
-    3062: t_3062,
-    3063: t_3063,
-    3064: t_3064,
-    3065: t_3065,
-    3066: t_3066,
-    3067: CPS(d_3067),
+    3072: t_3072,
+    3073: CPS(d_3073),
+    3074: t_3074,
+    3075: t_3075,
+    3076: CPS(d_3076),
+    3077: CPS(d_3077),
+    3078: CPS(d_3078),
+    3079: CPS(d_3079),
+    3080: t_3080,
+    3081: t_3081,
+    3082: CPS(d_3082),
+    3083: CPS(d_3083),
+    3084: t_3084,
+    3085: CPS(d_3085),
+    3086: CPS(d_3086),
+    3087: t_3087,
+    3088: t_3088,
+    3089: t_3089,
+    3090: t_3090,
+    3091: t_3091,
+    3092: t_3092,
+    3093: CPS(d_3093),
 }
 
 
 CODE = {
-    3478: x_3478,
-    3480: x_3480,
-    3481: x_3481,
-    3482: x_3482,
-    3483: x_3483,
-    3487: x_3487,
-    3488: x_3488,
-    3489: x_3489,
-    3491: x_3491,
-    3492: x_3492,
-    3493: x_3493,
-    3494: x_3494,
-    3495: x_3495,
-    3496: x_3496,
-    3500: x_3500,
+    3503: x_3503,
+    3505: x_3505,
+    3506: x_3506,
+    3507: x_3507,
+    3508: x_3508,
+    3509: x_3509,
+    3513: x_3513,
+    3514: x_3514,
+    3515: x_3515,
+    3517: x_3517,
+    3518: x_3518,
+    3519: x_3519,
+    3520: x_3520,
+    3521: x_3521,
+    3522: x_3522,
+    3526: x_3526,
 }
 AT = {
 }
@@ -215,5 +220,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:405
-    'ice_cap_melting': '{"id":"ice_cap_melting","number":"181","name":{"en":"Ice Cap Melting"},"type":"event","cost":5,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3478},"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":3479},"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3048},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":3480},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3481},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3051},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":3482},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3052},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":3483},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3053},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":3484},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":3485},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3056},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":3486},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3057},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":3487},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3488},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3059},{"op":"set","t":{"op":"st","k":"last_space","x":3489},"o":"=","e":{"op":"var","n":"s~747","x":3490},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3060},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3491},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":3492},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3063},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":3493},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":3494},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3495},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3065},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3064},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":3496},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3066},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":3497},"space":{"op":"var","n":"s~747","x":3498},"by":{"op":"var","n":"you","x":3499}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3067}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3062},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3061}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3058}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3055},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":3500}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3054}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3050},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3049}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3047},"source":{"doc":"tm-facts","section":"cards.json #181"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:405"}',
+    'ice_cap_melting': '{"id":"ice_cap_melting","number":"181","name":{"en":"Ice Cap Melting"},"type":"event","cost":5,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3503},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3504},"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3073},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3505},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3506},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3076},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3507},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3077},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3508},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3078},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3509},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3079},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3510},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3511},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3082},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3512},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3083},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3513},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3514},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3085},{"op":"set","t":{"op":"st","k":"last_space","x":3515},"o":"=","e":{"op":"var","n":"s~764","x":3516},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3086},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3517},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3518},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3089},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3519},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3520},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3521},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3091},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3090},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3522},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3092},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3523},"space":{"op":"var","n":"s~764","x":3524},"by":{"op":"var","n":"you","x":3525}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3093}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3088},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3087}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3084}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3081},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3526}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3080}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3075},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3074}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3072},"source":{"doc":"tm-facts","section":"cards.json #181"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:405"}',
 }

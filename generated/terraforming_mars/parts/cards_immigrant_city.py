@@ -53,122 +53,118 @@ K = [
 ]
 
 
-x_3890 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3891 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3895 = _C.x_3078  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3896 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3900 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3902 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:618
-x_3904 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_3905 = _C.x_806  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_3906 = _C.x_807  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_3907 = _C.x_808  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_3911 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3912 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3913 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3915 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3916 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3917 = _C.x_818  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3918 = _C.x_819  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3919 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3920 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_3924 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:128
-x_3925 = _C.x_1262  # rules_data/terraforming_mars/cards/141-208.yaml:600
+x_3922 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3923 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3927 = _C.x_3102  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3928 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3932 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3934 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:618
+x_3936 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3937 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3938 = _C.x_814  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3939 = _C.x_815  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3940 = _C.x_816  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3944 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3945 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3946 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3948 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3949 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3950 = _C.x_826  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3951 = _C.x_827  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3952 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3953 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3957 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3958 = _C.x_1274  # rules_data/terraforming_mars/cards/141-208.yaml:600
+x_3961 = _C.x_2666  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
-
-
-def d_3411(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:611
+def d_3443(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:611
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_3414(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_3446(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    if not d_3419(ctx, E):
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if not d_3451(ctx, E):
         return False
     return True
 
 
-d_3412 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:611
-d_3413 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3444 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3445 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:611
 
 
-def d_3414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3890(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3416, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
-    return True
-
-
-d_3415 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3416, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
-    return True
-
-
-d_3417 = _C.d_779  # rules_data/terraforming_mars/cards/141-208.yaml:611
-d_3418 = _C.d_491  # rules_data/terraforming_mars/cards/141-208.yaml:611
-
-
-def d_3419(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3895(ctx, E):
+    if not x_3922(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3421, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 3448, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_3420 = _C.d_2709  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3447 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3421(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3448(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3421, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 3448, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3449 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3450 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:611
+
+
+def d_3451(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3927(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 3453, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[4])
+    return True
+
+
+d_3452 = _C.d_2733  # rules_data/terraforming_mars/definitions/resources.yaml:37
+
+
+def d_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3453, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[4])
+    return True
+
+
+def t_3454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -176,244 +172,240 @@ def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~737', 'city', True)
-        return t_3428(ctx, k, s, E)
+        LOCAL(ctx, E, 't~752', 'city', True)
+        return t_3460(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~735', 1, True)
-    LOCAL(ctx, E, 'r~736', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3425, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3457, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[4])
-    return t_3426(ctx, r1, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[4])
+    return t_3458(ctx, r1, s, E)
 
 
-d_3423 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:618
-d_3424 = _C.d_671  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3455 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3456 = _C.d_678  # rules_data/terraforming_mars/cards/141-208.yaml:618
 
 
-def d_3425(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3425, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 3457, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[4])
     return True
 
 
-t_3426 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:618
-d_3427 = _C.d_721  # rules_data/terraforming_mars/cards/141-208.yaml:618
+t_3458 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3459 = _C.d_728  # rules_data/terraforming_mars/cards/141-208.yaml:618
 
 
-def t_3428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_3460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3904(ctx, E):
-        return t_3429(ctx, k, s, E)
+    if x_3936(ctx, E):
+        return t_3461(ctx, k, s, E)
     return k()
 
 
-def t_3429(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_3461(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~741', x_3905(ctx, E), True)
-    LOCAL(ctx, E, 'legal~750', x_3906(ctx, E), True)
-    if not x_3907(ctx, E):
+    LOCAL(ctx, E, 'mine~756', x_3937(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_3938(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_3939(ctx, E), True)
+    if not x_3940(ctx, E):
         return False
-    return t_3433(ctx, k, s, E)
+    return t_3466(ctx, k, s, E)
 
 
-d_3430 = _C.d_724  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_3431 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_3432 = _C.d_726  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_3462 = _C.d_731  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3463 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3464 = _C.d_733  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3465 = _C.d_734  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_3466(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3433, None, [], k)
+    return CHOOSE(ctx, 3466, None, [], k)
 
 
-def t_3434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3467(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~737'), True)
-    LOCAL(ctx, E, 's~753', E.get('space~751'), True)
-    return t_3437(ctx, k, s, E)
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    return t_3470(ctx, k, s, E)
 
 
-d_3435 = _C.d_729  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_3436 = _C.d_730  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3468 = _C.d_737  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3469 = _C.d_738  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3470(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3438, ctx.state.get('board'), E.get('s~753'))
+    c, key = KEYPLACE(ctx, 3471, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3912(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~753'), '=', False, K[6])
-    return t_3440(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3945(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[6])
+    return t_3473(ctx, k, s, E)
 
 
-def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_3471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3438, ctx.state.get('board'), E.get('s~753'))
+    c, key = KEYPLACE(ctx, 3471, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3912(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3945(ctx, E), '=', False, K[5])
     return True
 
 
-d_3439 = _C.d_733  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_3440 = _C.t_734  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_3441 = _C.t_735  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3442 = _C.t_736  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3443 = _C.t_737  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3444 = _C.t_738  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3445 = _C.t_739  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_3446 = _C.d_740  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_3472 = _C.d_741  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3473 = _C.t_742  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3474 = _C.t_743  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3475 = _C.t_744  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3476 = _C.t_745  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3477 = _C.t_746  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3478 = _C.t_747  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3479 = _C.d_748  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_3447(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3480(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', 1, True)
-    LOCAL(ctx, E, 'r~756', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3450, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    LOCAL(ctx, E, 'n~772', 1, True)
+    LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3483, PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[4])
     return True
 
 
-def d_3448(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+d_3481 = _C.d_2358  # rules_data/terraforming_mars/cards/141-208.yaml:620
+
+
+def d_3482(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', 1, True)
+    LOCAL(ctx, E, 'r~773', 'megacredits', True)
     return True
 
 
-def d_3449(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~756', 'megacredits', True)
-    return True
-
-
-def d_3450(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3450, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, 3483, PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    3411: CPS(d_3411),
-    3412: CPS(d_3412),
-    3413: CPS(d_3413),
-    3414: CPS(d_3414),
-    3415: CPS(d_3415),
-    3416: CPS(d_3416),
-    3417: CPS(d_3417),
-    3418: CPS(d_3418),
-    3419: CPS(d_3419),
-    3420: CPS(d_3420),
-    3421: CPS(d_3421),
-    3422: t_3422,
-    3423: CPS(d_3423),
-    3424: CPS(d_3424),
-    3425: CPS(d_3425),
-    3426: t_3426,
-    3427: CPS(d_3427),
-    3428: t_3428,
-    3429: t_3429,
-    3430: CPS(d_3430),
-    3431: CPS(d_3431),
-    3432: CPS(d_3432),
-    3433: t_3433,
-    3434: t_3434,
-    3435: CPS(d_3435),
-    3436: CPS(d_3436),
-    3437: t_3437,
-    3438: CPS(d_3438),
-    3439: CPS(d_3439),
-    3440: t_3440,
-    3441: t_3441,
-    3442: t_3442,
-    3443: t_3443,
-    3444: t_3444,
-    3445: t_3445,
+    3443: CPS(d_3443),
+    3444: CPS(d_3444),
+    3445: CPS(d_3445),
     3446: CPS(d_3446),
     3447: CPS(d_3447),
     3448: CPS(d_3448),
     3449: CPS(d_3449),
     3450: CPS(d_3450),
+    3451: CPS(d_3451),
+    3452: CPS(d_3452),
+    3453: CPS(d_3453),
+    3454: t_3454,
+    3455: CPS(d_3455),
+    3456: CPS(d_3456),
+    3457: CPS(d_3457),
+    3458: t_3458,
+    3459: CPS(d_3459),
+    3460: t_3460,
+    3461: t_3461,
+    3462: CPS(d_3462),
+    3463: CPS(d_3463),
+    3464: CPS(d_3464),
+    3465: CPS(d_3465),
+    3466: t_3466,
+    3467: t_3467,
+    3468: CPS(d_3468),
+    3469: CPS(d_3469),
+    3470: t_3470,
+    3471: CPS(d_3471),
+    3472: CPS(d_3472),
+    3473: t_3473,
+    3474: t_3474,
+    3475: t_3475,
+    3476: t_3476,
+    3477: t_3477,
+    3478: t_3478,
+    3479: CPS(d_3479),
+    3480: CPS(d_3480),
+    3481: CPS(d_3481),
+    3482: CPS(d_3482),
+    3483: CPS(d_3483),
 }
 
 
 CODE = {
-    3890: x_3890,
-    3891: x_3891,
-    3895: x_3895,
-    3896: x_3896,
-    3900: x_3900,
-    3902: x_3902,
-    3904: x_3904,
-    3905: x_3905,
-    3906: x_3906,
-    3907: x_3907,
-    3911: x_3911,
-    3912: x_3912,
-    3913: x_3913,
-    3915: x_3915,
-    3916: x_3916,
-    3917: x_3917,
-    3918: x_3918,
-    3919: x_3919,
-    3920: x_3920,
-    3924: x_3924,
-    3925: x_3925,
+    3922: x_3922,
+    3923: x_3923,
+    3927: x_3927,
     3928: x_3928,
+    3932: x_3932,
+    3934: x_3934,
+    3936: x_3936,
+    3937: x_3937,
+    3938: x_3938,
+    3939: x_3939,
+    3940: x_3940,
+    3944: x_3944,
+    3945: x_3945,
+    3946: x_3946,
+    3948: x_3948,
+    3949: x_3949,
+    3950: x_3950,
+    3951: x_3951,
+    3952: x_3952,
+    3953: x_3953,
+    3957: x_3957,
+    3958: x_3958,
+    3961: x_3961,
 }
 AT = {
-    3928: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:600
-    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3888},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3412},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3889},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3413},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3890},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3415},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3891},"o":"-=","e":{"op":"var","n":"n~731","x":3892},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3416}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3414},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":3893},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3417},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":3894},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3418},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0},"x":3895},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3420},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3896},"o":"-=","e":{"op":"var","n":"n~733","x":3897},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3421}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3419}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3411},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":3898},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3423},{"op":"let","v":"r~736","e":{"op":"lit","v":"megacredits","x":3899},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3424},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3900},"o":"+=","e":{"op":"var","n":"n~735","x":3901},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3425},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3902},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3426},{"op":"let","v":"t~737","e":{"op":"lit","v":"city","x":3903},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3427},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~738","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~738"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"tile","d":null},"b":{"op":"var","n":"t~737"}}}]},"x":3904},"t":{"op":"seq","b":[{"op":"let","v":"mine~741","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~740","src":{"op":"filt","v":"x~739","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~739"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3905},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3430},{"op":"let","v":"legal~750","e":{"op":"letx","v":"open~746","e":{"op":"filt","v":"s~743","src":{"op":"filt","v":"x~742","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~742"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"var","n":"t~737"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~741"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~743"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~743"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~744","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~743"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~745","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~745"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~745"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~749","e":{"op":"filt","v":"s~747","src":{"op":"var","n":"open~746"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~749"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~749"},"b":{"op":"var","n":"open~746"}}},"b":{"op":"var","n":"open~746"}},"x":3906},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3431},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~750"}]},"b":{"op":"lit","v":0},"x":3907},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3432},{"op":"choose","alts":[{"gens":[{"v":"space~751","src":{"op":"var","n":"legal~750","x":3908},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~737","x":3909},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3435},{"op":"let","v":"s~753","e":{"op":"var","n":"space~751","x":3910},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3436},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{},"x":3911},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~752"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3912},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3438},{"op":"set","t":{"op":"st","k":"last_space","x":3913},"o":"=","e":{"op":"var","n":"s~753","x":3914},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3439},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3915},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"bonus","d":null,"x":3916},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3442},{"op":"for","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~753"}],"kind":"spaces","x":3917},"w":{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"st","k":"board"},"neg":false,"x":3918},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3919},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3444},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3443},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"effect","d":null,"x":3920},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3445},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~752","x":3921},"space":{"op":"var","n":"s~753","x":3922},"by":{"op":"var","n":"you","x":3923}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3446}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3441},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3440}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3437}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3434},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~751"}],"x":3924}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3433}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3429},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3428}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3422},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3925},"b":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"lit","v":1,"x":3926},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3448},{"op":"let","v":"r~756","e":{"op":"lit","v":"megacredits","x":3927},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3449},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":3928},"o":"+=","e":{"op":"var","n":"n~755","x":3929},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3450}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3447}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:600"}',
+    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3920},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3444},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3921},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3445},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3922},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3447},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3923},"o":"-=","e":{"op":"var","n":"n~746","x":3924},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3448}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3446},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3925},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3449},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3926},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3450},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3927},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3452},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3928},"o":"-=","e":{"op":"var","n":"n~748","x":3929},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3453}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3451}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3443},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3930},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3455},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3931},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3456},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3932},"o":"+=","e":{"op":"var","n":"n~750","x":3933},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3457},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3934},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3458},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":3935},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3459},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":3936},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3937},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3462},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":3938},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3463},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":3939},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3464},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":3940},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3465},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":3941},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":3942},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3468},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":3943},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3469},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":3944},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3945},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3471},{"op":"set","t":{"op":"st","k":"last_space","x":3946},"o":"=","e":{"op":"var","n":"s~770","x":3947},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3472},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3948},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":3949},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3475},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":3950},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":3951},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3952},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3477},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3476},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":3953},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3478},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":3954},"space":{"op":"var","n":"s~770","x":3955},"by":{"op":"var","n":"you","x":3956}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3479}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3474},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3473}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3470}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3467},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":3957}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3466}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3461},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3460}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3454},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3958},"b":{"op":"seq","b":[{"op":"let","v":"n~772","e":{"op":"lit","v":1,"x":3959},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3481},{"op":"let","v":"r~773","e":{"op":"lit","v":"megacredits","x":3960},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~773"},"d":0,"x":3961},"o":"+=","e":{"op":"var","n":"n~772","x":3962},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3483}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3480}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:600"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_3296 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3321 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2890(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:267
+def d_2915(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:267
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'heat', True)
-    c, key = KEYPLACE(ctx, 2893, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 2918, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2891 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:267
-d_2892 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2916 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2917 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:267
 
 
-def d_2893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2893, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2918, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2890: CPS(d_2890),
-    2891: CPS(d_2891),
-    2892: CPS(d_2892),
-    2893: CPS(d_2893),
+    2915: CPS(d_2915),
+    2916: CPS(d_2916),
+    2917: CPS(d_2917),
+    2918: CPS(d_2918),
 }
 
 
 CODE = {
-    3296: x_3296,
+    3321: x_3321,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:261
-    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3294},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2891},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3295},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2892},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3296},"o":"+=","e":{"op":"var","n":"n~731","x":3297},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2893}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2890},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
+    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3319},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2916},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3320},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2917},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3321},"o":"+=","e":{"op":"var","n":"n~746","x":3322},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2918}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2915},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
 }

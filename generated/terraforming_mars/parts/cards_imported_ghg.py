@@ -48,75 +48,75 @@ K = [
 ]
 
 
-x_3223 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3227 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3248 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3252 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2831(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:223
+def d_2856(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:223
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'heat', True)
-    c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 2859, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'heat', True)
-    c, key = KEYPLACE(ctx, 2837, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, 2862, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2832 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2833 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2857 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2858 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:223
 
 
-def d_2834(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2834, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2859, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2835 = _C.d_449  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2836 = _C.d_386  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2860 = _C.d_453  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2861 = _C.d_390  # rules_data/terraforming_mars/cards/141-208.yaml:223
 
 
-def d_2837(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2862(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2837, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2862, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2831: CPS(d_2831),
-    2832: CPS(d_2832),
-    2833: CPS(d_2833),
-    2834: CPS(d_2834),
-    2835: CPS(d_2835),
-    2836: CPS(d_2836),
-    2837: CPS(d_2837),
+    2856: CPS(d_2856),
+    2857: CPS(d_2857),
+    2858: CPS(d_2858),
+    2859: CPS(d_2859),
+    2860: CPS(d_2860),
+    2861: CPS(d_2861),
+    2862: CPS(d_2862),
 }
 
 
 CODE = {
-    3223: x_3223,
-    3227: x_3227,
+    3248: x_3248,
+    3252: x_3252,
 }
 AT = {
 }
@@ -124,5 +124,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:217
-    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3221},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2832},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3222},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2833},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3223},"o":"+=","e":{"op":"var","n":"n~731","x":3224},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2834},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":3225},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2835},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":3226},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2836},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3227},"o":"+=","e":{"op":"var","n":"n~733","x":3228},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2837}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2831},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
+    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3246},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2857},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3247},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2858},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3248},"o":"+=","e":{"op":"var","n":"n~746","x":3249},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2859},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3250},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2860},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3251},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2861},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3252},"o":"+=","e":{"op":"var","n":"n~748","x":3253},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2862}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2856},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
 }

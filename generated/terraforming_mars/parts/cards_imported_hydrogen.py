@@ -53,82 +53,131 @@ K = [
 ]
 
 
-x_873 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_878 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_879 = _C.x_879  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_880 = _C.x_880  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_882 = _C.x_882  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_886 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_881 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_886 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_887 = _C.x_887  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_888 = _C.x_888  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_890 = _C.x_890  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_894 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~738'))) is str else None) == E.get('r~737'))) and ((E.get('card~738') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~753'))) is str else None) == E.get('r~752'))) and ((E.get('card~753') != E.get('this'))) else False)
 
 
-def x_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~738'), 0))
+    return (_w2.get(E.get('card~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~753'), 0))
 
 
-def x_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~738')}
+    return {'card': E.get('card~753')}
 
 
-def x_893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def x_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_740, 0) if type(_h1) is dict else KEY(_h1, v_p_740, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_740, NOREC).get('step', 0) if type(v_p_740) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_740, NOREC).get('max', 0) if type(v_p_740) is str else 0))) is int else num(_w4))) for v_p_740 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_740, NOREC).get('tile', None) if type(v_p_740) is str else None) == E.get('t~739'))))
-    return MEMO(ctx, (893, E.get('t~739'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~754'))))
+    return MEMO(ctx, (901, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_894(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+def x_902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~739'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_742, NOREC).get('reserved', None) if type(v_x_742) is str else None) == E.get('this')) for v_x_742 in [v_x_741 for v_x_741 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_741, NOREC).get('type', None) if type(v_x_741) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (894, E.get('this'), E.get('t~739'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == E.get('this')) for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (902, E.get('this'), E.get('t~754'),), compute)
 
 
-def x_895(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
+def x_903(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~739'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~739'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h5 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~739'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return (lambda v_open_748: ((lambda v_near_751: (v_near_751 if (FN['count'](ctx, None, v_near_751) > 0) else v_open_748))([v_s_749 for v_s_749 in items_of(v_open_748) if (True if ((E.get('you') != None)) and (any((True if ((v_x_750 in _h2 if type(_h2) in (list, dict) else IN(v_x_750, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_750, {}) if type(_h2) is dict else KEY(_h2, v_x_750, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_750 in ADJ(ctx, 'spaces', v_s_749))) else False)]) if ((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~739'))) is str else None) == 'if_possible') else v_open_748))([v_s_745 for v_s_745 in [v_x_744 for v_x_744 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_744, NOREC).get('type', None) if type(v_x_744) is str else None) == _h1)] if (True if ((not (v_s_745 in _h2 if type(_h2) in (list, dict) else IN(v_s_745, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_745, NOREC).get('reserved', None) if type(v_s_745) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_745, NOREC).get('reserved', None) if type(v_s_745) is str else None) == E.get('t~739'))) or (((ctx.index.plain['spaces'].get(v_s_745, NOREC).get('reserved', None) if type(v_s_745) is str else None) == E.get('mine~743'))) else False)) and ((True if ((not (v_s_745 in _h3 if type(_h3) in (list, dict) else IN(v_s_745, _h3)))) or (((_h3.get(v_s_745, None) if type(_h3) is dict else KEY(_h3, v_s_745, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h4) == 0)) or ((v_s_745 in _h5 if type(_h5) in (list, dict) else IN(v_s_745, _h5))) or ((not any((True if ((v_x_746 in _h2 if type(_h2) in (list, dict) else IN(v_x_746, _h2))) and ((not (v_x_746 in _h5 if type(_h5) in (list, dict) else IN(v_x_746, _h5)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_746, {}) if type(_h2) is dict else KEY(_h2, v_x_746, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_746, {}) if type(_h2) is dict else KEY(_h2, v_x_746, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_747)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_746, {}) if type(_h2) is dict else KEY(_h2, v_x_746, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_747)) else False)) else False) for v_u_747 in items_of(_h4))) else False) for v_x_746 in ADJ(ctx, 'spaces', v_s_745)))) else False)) else False)])
-    return MEMO(ctx, (895, E.get('mine~743'), E.get('t~739'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if (True if ((not (v_s_760 in _h2 if type(_h2) in (list, dict) else IN(v_s_760, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('mine~758'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_760 in _h4 if type(_h4) in (list, dict) else IN(v_s_760, _h4))) or ((not any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and ((not (v_x_761 in _h4 if type(_h4) in (list, dict) else IN(v_x_761, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_762)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h3))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
+    return MEMO(ctx, (903, E.get('mine~758'), E.get('t~754'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
+def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~752')) > 0)
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if (FN['count'](ctx, None, v_near_768) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((E.get('you') != None)) and (any((True if ((v_x_767 in _h2 if type(_h2) in (list, dict) else IN(v_x_767, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (904, E.get('empty~763'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-x_900 = _C.x_900  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_901 = _C.x_901  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_902 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_904 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_905 = _C.x_905  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_906 = _C.x_906  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_907 = _C.x_907  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_908 = _C.x_908  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_909 = _C.x_909  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_913 = _C.x_913  # rules_data/terraforming_mars/definitions/board.yaml:128
+def x_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~769')) > 0)
 
 
-def t_782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~772'), {}))
+
+
+def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~771'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~771'))) is str else False) else None), 'card': E.get('this')}
+
+
+x_911 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_913 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+
+
+def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[0], E.get('s~772'))
+
+
+def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~772'))
+
+
+def x_916(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))
+
+
+def x_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~773'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~773'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[2], E.get('t~771'))
+
+
+def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~770')}
+
+
+def t_790(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,334 +185,458 @@ def t_782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~739', 'ocean', True)
-        return t_799(ctx, k, s, E)
+        LOCAL(ctx, E, 't~754', 'ocean', True)
+        return t_807(ctx, k, s, E)
 
-    return t_783(ctx, r1, s, E)
-
-
-def t_783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 783, None, [], k)
+    return t_791(ctx, r1, s, E)
 
 
-def d_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 3, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 787, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[3])
-    return True
-
-
-d_785 = _C.d_785  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_786 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:197
-
-
-def d_787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 787, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[3])
-    return True
-
-
-def t_788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'microbe', True)
-    return t_791(ctx, k, s, E)
-
-
-d_789 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_790 = _C.d_790  # rules_data/terraforming_mars/cards/001-070.yaml:197
-
-
-def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 791, None, [], k)
 
 
-def d_792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 792, PL(ctx, E.get('you')).get('card_res'), E.get('card~735'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[4])
-    return True
-
-
-def t_793(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~736', 2, True)
-    LOCAL(ctx, E, 'r~737', 'animal', True)
-    return t_796(ctx, k, s, E)
-
-
-d_794 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:197
-
-
-def d_795(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~737', 'animal', True)
-    return True
-
-
-def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 796, None, [], k)
-
-
-def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 797, PL(ctx, E.get('you')).get('card_res'), E.get('card~738'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~736'), '+=', False, K[4])
-    return True
-
-
-def d_798(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~739', 'ocean', True)
-    return True
-
-
-def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_893(ctx, E):
-        return t_800(ctx, k, s, E)
-    return k()
-
-
-def t_800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+def d_792(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~743', x_894(ctx, E), True)
-    LOCAL(ctx, E, 'legal~752', x_895(ctx, E), True)
-    if not x_896(ctx, E):
-        return False
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 795, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[3])
+    return True
+
+
+d_793 = _C.d_793  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_794 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:197
+
+
+def d_795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 795, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[3])
+    return True
+
+
+def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    return t_799(ctx, k, s, E)
+
+
+d_797 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_798 = _C.d_798  # rules_data/terraforming_mars/cards/001-070.yaml:197
+
+
+def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 799, None, [], k)
+
+
+def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 800, PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[4])
+    return True
+
+
+def t_801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~751', 2, True)
+    LOCAL(ctx, E, 'r~752', 'animal', True)
     return t_804(ctx, k, s, E)
 
 
-def d_801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
+d_802 = _C.d_802  # rules_data/terraforming_mars/cards/001-070.yaml:197
+
+
+def d_803(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~743', x_894(ctx, E), True)
+    LOCAL(ctx, E, 'r~752', 'animal', True)
     return True
 
 
-def d_802(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:126
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~752', x_895(ctx, E), True)
-    return True
-
-
-def d_803(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:127
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_896(ctx, E):
-        return False
-    return True
-
-
-def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 804, None, [], k)
 
 
-def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~739'), True)
-    LOCAL(ctx, E, 's~755', E.get('space~753'), True)
-    return t_808(ctx, k, s, E)
-
-
-def d_806(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def d_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~739'), True)
+    c, key = KEYPLACE(ctx, 805, PL(ctx, E.get('you')).get('card_res'), E.get('card~753'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[4])
     return True
 
 
-d_807 = _C.d_807  # rules_data/terraforming_mars/definitions/board.yaml:128
-
-
-def t_808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 809, ctx.state.get('board'), E.get('s~755'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_901(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~755'), '=', False, K[6])
-    return t_811(ctx, k, s, E)
-
-
-def d_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_806(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 809, ctx.state.get('board'), E.get('s~755'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_901(ctx, E), '=', False, K[5])
+    LOCAL(ctx, E, 't~754', 'ocean', True)
     return True
 
 
-d_810 = _C.d_810  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_811 = _C.t_811  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_812 = _C.t_812  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_813 = _C.t_813  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_814 = _C.t_814  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_815 = _C.t_815  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_816 = _C.t_816  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_817 = _C.d_817  # rules_data/terraforming_mars/definitions/board.yaml:106
+def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_901(ctx, E):
+        return t_808(ctx, k, s, E)
+    return k()
+
+
+def t_808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~758', x_902(ctx, E), True)
+    LOCAL(ctx, E, 'empty~763', x_903(ctx, E), True)
+    LOCAL(ctx, E, 'legal~769', x_904(ctx, E), True)
+    if not x_905(ctx, E):
+        return False
+    return t_813(ctx, k, s, E)
+
+
+def d_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~758', x_902(ctx, E), True)
+    return True
+
+
+def d_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'empty~763', x_903(ctx, E), True)
+    return True
+
+
+def d_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~769', x_904(ctx, E), True)
+    return True
+
+
+def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_905(ctx, E):
+        return False
+    return True
+
+
+def t_813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 813, None, [], k)
+
+
+def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
+    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    return t_817(ctx, k, s, E)
+
+
+def d_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
+    return True
+
+
+def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    return True
+
+
+def t_817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 818, ctx.state.get('board'), E.get('s~772'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[6])
+    return t_820(ctx, k, s, E)
+
+
+def d_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 818, ctx.state.get('board'), E.get('s~772'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[5])
+    return True
+
+
+def d_819(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[6])
+    return True
+
+
+def t_820(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_913(ctx, E):
+        return t_821(ctx, k, s, E)
+    return k()
+
+
+def t_821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_823(ctx, r2, s, E)
+
+    def r2():
+        return t_825(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not ctx.dry:
+            EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')})
+        return k()
+
+    return t_822(ctx, r1, s, E)
+
+
+def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_914(ctx, E), k)
+
+
+def t_823(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_915(ctx, E)))
+    old = E.get('x~773', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~773', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~773', item, True)
+            if x_916(ctx, E):
+                return t_824(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_824(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_917(ctx, E), k)
+
+
+def t_825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_918(ctx, E), k)
+
+
+def d_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not ctx.dry:
+        EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')})
+    return True
 
 
 TRIALS = {
-    782: t_782,
-    783: t_783,
-    784: CPS(d_784),
-    785: CPS(d_785),
-    786: CPS(d_786),
-    787: CPS(d_787),
-    788: t_788,
-    789: CPS(d_789),
-    790: CPS(d_790),
+    790: t_790,
     791: t_791,
     792: CPS(d_792),
-    793: t_793,
+    793: CPS(d_793),
     794: CPS(d_794),
     795: CPS(d_795),
     796: t_796,
     797: CPS(d_797),
     798: CPS(d_798),
     799: t_799,
-    800: t_800,
-    801: CPS(d_801),
+    800: CPS(d_800),
+    801: t_801,
     802: CPS(d_802),
     803: CPS(d_803),
     804: t_804,
-    805: t_805,
+    805: CPS(d_805),
     806: CPS(d_806),
-    807: CPS(d_807),
+    807: t_807,
     808: t_808,
     809: CPS(d_809),
     810: CPS(d_810),
-    811: t_811,
-    812: t_812,
+    811: CPS(d_811),
+    812: CPS(d_812),
     813: t_813,
     814: t_814,
-    815: t_815,
-    816: t_816,
-    817: CPS(d_817),
+    815: CPS(d_815),
+    816: CPS(d_816),
+    817: t_817,
+    818: CPS(d_818),
+    819: CPS(d_819),
+    820: t_820,
+    821: t_821,
+    822: t_822,
+    823: t_823,
+    824: t_824,
+    825: t_825,
+    826: CPS(d_826),
 }
 
 
 CODE = {
-    873: x_873,
-    878: x_878,
-    879: x_879,
-    880: x_880,
-    882: x_882,
+    881: x_881,
     886: x_886,
     887: x_887,
     888: x_888,
     890: x_890,
-    893: x_893,
     894: x_894,
     895: x_895,
     896: x_896,
-    900: x_900,
+    898: x_898,
     901: x_901,
     902: x_902,
+    903: x_903,
     904: x_904,
     905: x_905,
-    906: x_906,
-    907: x_907,
-    908: x_908,
     909: x_909,
+    910: x_910,
+    911: x_911,
     913: x_913,
+    914: x_914,
+    915: x_915,
+    916: x_916,
+    917: x_917,
+    918: x_918,
+    922: x_922,
 }
 AT = {
-    887: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    888: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    890: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    893: 'rules_data/terraforming_mars/definitions/board.yaml:124',
-    894: 'rules_data/terraforming_mars/definitions/board.yaml:125',
-    895: 'rules_data/terraforming_mars/definitions/board.yaml:126',
-    896: 'rules_data/terraforming_mars/definitions/board.yaml:127',
+    895: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    896: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    898: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    901: 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    902: 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    903: 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    904: 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    905: 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    909: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    910: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    914: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    915: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    916: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    917: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    918: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    922: 'rules_data/terraforming_mars/definitions/board.yaml:146',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:191
-    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":871},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":785},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":872},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":786},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":873},"o":"+=","e":{"op":"var","n":"n~731","x":874},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":787}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":784},"label":{"op":"lit","v":{"option":0},"x":875}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":876},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":789},{"op":"let","v":"r~734","e":{"op":"lit","v":"microbe","x":877},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":790},{"op":"choose","alts":[{"gens":[{"v":"card~735","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":878},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~735"},"f":"resource","d":null},"b":{"op":"var","n":"r~734"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~735"},"b":{"op":"var","n":"this"}}],"x":879}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~735"},"d":0,"x":880},"o":"+=","e":{"op":"var","n":"n~733","x":881},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":792},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~735"}],"x":882}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":791}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":788},"label":{"op":"lit","v":{"option":1},"x":883}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~736","e":{"op":"lit","v":2,"x":884},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":794},{"op":"let","v":"r~737","e":{"op":"lit","v":"animal","x":885},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":795},{"op":"choose","alts":[{"gens":[{"v":"card~738","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":886},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~738"},"f":"resource","d":null},"b":{"op":"var","n":"r~737"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~738"},"b":{"op":"var","n":"this"}}],"x":887}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~738"},"d":0,"x":888},"o":"+=","e":{"op":"var","n":"n~736","x":889},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":797},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~738"}],"x":890}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":796}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":793},"label":{"op":"lit","v":{"option":2},"x":891}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":783},{"op":"let","v":"t~739","e":{"op":"lit","v":"ocean","x":892},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":798},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~740","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~740"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~740"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~740"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~740"},"f":"tile","d":null},"b":{"op":"var","n":"t~739"}}}]},"x":893},"t":{"op":"seq","b":[{"op":"let","v":"mine~743","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"filt","v":"x~741","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~741"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~742"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":894},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":801},{"op":"let","v":"legal~752","e":{"op":"letx","v":"open~748","e":{"op":"filt","v":"s~745","src":{"op":"filt","v":"x~744","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~744"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~745"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~745"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~745"},"f":"reserved","d":null},"b":{"op":"var","n":"t~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~745"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~743"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~745"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~745"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~745"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~747","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~747"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~747"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~739"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~751","e":{"op":"filt","v":"s~749","src":{"op":"var","n":"open~748"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~750","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~749"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~750"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~750"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~751"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~751"},"b":{"op":"var","n":"open~748"}}},"b":{"op":"var","n":"open~748"}},"x":895},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":802},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~752"}]},"b":{"op":"lit","v":0},"x":896},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":803},{"op":"choose","alts":[{"gens":[{"v":"space~753","src":{"op":"var","n":"legal~752","x":897},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~754","e":{"op":"var","n":"t~739","x":898},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":806},{"op":"let","v":"s~755","e":{"op":"var","n":"space~753","x":899},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":807},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~755"},"d":{},"x":900},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~754"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":901},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":809},{"op":"set","t":{"op":"st","k":"last_space","x":902},"o":"=","e":{"op":"var","n":"s~755","x":903},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":810},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":904},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"bonus","d":null,"x":905},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":813},{"op":"for","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces","x":906},"w":{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false,"x":907},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":908},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":815},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":814},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"effect","d":null,"x":909},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":816},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~754","x":910},"space":{"op":"var","n":"s~755","x":911},"by":{"op":"var","n":"you","x":912}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":817}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":812},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":811}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":808}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":805},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~753"}],"x":913}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":804}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":800},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":799}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":782},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
+    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":879},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":793},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":880},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":794},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":881},"o":"+=","e":{"op":"var","n":"n~746","x":882},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":795}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":792},"label":{"op":"lit","v":{"option":0},"x":883}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":884},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":797},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":885},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":798},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":886},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~750"},"b":{"op":"var","n":"this"}}],"x":887}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":888},"o":"+=","e":{"op":"var","n":"n~748","x":889},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":800},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":890}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":799}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":796},"label":{"op":"lit","v":{"option":1},"x":891}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":2,"x":892},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":802},{"op":"let","v":"r~752","e":{"op":"lit","v":"animal","x":893},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":803},{"op":"choose","alts":[{"gens":[{"v":"card~753","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":894},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~753"},"f":"resource","d":null},"b":{"op":"var","n":"r~752"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~753"},"b":{"op":"var","n":"this"}}],"x":895}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~753"},"d":0,"x":896},"o":"+=","e":{"op":"var","n":"n~751","x":897},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":805},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~753"}],"x":898}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":804}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":801},"label":{"op":"lit","v":{"option":2},"x":899}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":791},{"op":"let","v":"t~754","e":{"op":"lit","v":"ocean","x":900},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":806},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~754"}}}]},"x":901},"t":{"op":"seq","b":[{"op":"let","v":"mine~758","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"filt","v":"x~756","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~756"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":902},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":809},{"op":"let","v":"empty~763","e":{"op":"filt","v":"s~760","src":{"op":"filt","v":"x~759","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"t~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~758"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~762","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~762"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~762"}}]}]}}]}]}}]}}]}]},"x":903},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":810},{"op":"let","v":"legal~769","e":{"op":"letx","v":"open~765","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"empty~763"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~764"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~768","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"open~765"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~768"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~768"},"b":{"op":"var","n":"open~765"}}},"b":{"op":"var","n":"open~765"}},"x":904},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":811},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~769"}]},"b":{"op":"lit","v":0},"x":905},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":812},{"op":"choose","alts":[{"gens":[{"v":"space~770","src":{"op":"var","n":"legal~769","x":906},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~771","e":{"op":"var","n":"t~754","x":907},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":815},{"op":"let","v":"s~772","e":{"op":"var","n":"space~770","x":908},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":816},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~772"},"d":{},"x":909},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~771"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":910},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":818},{"op":"set","t":{"op":"st","k":"last_space","x":911},"o":"=","e":{"op":"var","n":"s~772","x":912},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":819},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":913},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"bonus","d":null,"x":914},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":822},{"op":"for","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces","x":915},"w":{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false,"x":916},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":917},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":824},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":823},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"effect","d":null,"x":918},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":825},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~771","x":919},"space":{"op":"var","n":"s~772","x":920},"by":{"op":"var","n":"you","x":921}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":826}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":821},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":820}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":817}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":814},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~770"}],"x":922}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":813}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":808},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":807}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":790},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
 }

@@ -51,38 +51,38 @@ K = [
 ]
 
 
-x_3231 = _C.x_1217  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3232 = _C.x_1218  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3234 = _C.x_1220  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3236 = _C.x_1222  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3237 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3241 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3245 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3246 = _C.x_3246  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3247 = _C.x_3247  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3249 = _C.x_3249  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3252 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3256 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3257 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3259 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3261 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3262 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3266 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3270 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3271 = _C.x_3271  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3272 = _C.x_3272  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3274 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3277 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_3253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~740'))) is str else None) == E.get('r~739'))) and ((E.get('card~740') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~755'))) is str else None) == E.get('r~754'))) and ((E.get('card~755') != E.get('this'))) else False)
 
 
-def x_3254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3279(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~740'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~740'), 0))
+    return (_w2.get(E.get('card~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~755'), 0))
 
 
-def x_3256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~740')}
+    return {'card': E.get('card~755')}
 
 
-def t_2838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def t_2863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,206 +90,206 @@ def t_2838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~738', 2, True)
-        LOCAL(ctx, E, 'r~739', 'animal', True)
-        return t_2856(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~753', 2, True)
+        LOCAL(ctx, E, 'r~754', 'animal', True)
+        return t_2881(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~731', 'tr', True)
-    LOCAL(ctx, E, 'n~732', 1, True)
-    if not d_2841(ctx, E):
+    LOCAL(ctx, E, 't~746', 'tr', True)
+    LOCAL(ctx, E, 'n~747', 1, True)
+    if not d_2866(ctx, E):
         return False
     ctx.steps += 5
-    LOCAL(ctx, E, 'n~733', 4, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 2849, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 2874, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~735', 3, True)
-    LOCAL(ctx, E, 'r~736', 'microbe', True)
-    return t_2852(ctx, r1, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    return t_2877(ctx, r1, s, E)
 
 
-d_2839 = _C.d_1084  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2840 = _C.d_519  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2864 = _C.d_1096  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2865 = _C.d_524  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2841(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2866(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3231(ctx, E):
+    if x_3256(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2842, ctx.state.get('game_tracks'), E.get('t~731'))
+        c, key = KEYPLACE(ctx, 2867, ctx.state.get('game_tracks'), E.get('t~746'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[1])
     else:
-        if not d_2843(ctx, E):
+        if not d_2868(ctx, E):
             return False
     return True
 
 
-def d_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2842, ctx.state.get('game_tracks'), E.get('t~731'))
+    c, key = KEYPLACE(ctx, 2867, ctx.state.get('game_tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[1])
     return True
 
 
-def d_2843(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2844, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
+    c, key = KEYPLACE(ctx, 2869, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[2])
-    if not d_2845(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[2])
+    if not d_2870(ctx, E):
         return False
     return True
 
 
-def d_2844(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2869(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2844, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
+    c, key = KEYPLACE(ctx, 2869, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[2])
     return True
 
 
-d_2845 = _C.d_1090  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2846 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2847 = _C.d_1167  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2848 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2870 = _C.d_1102  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2871 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2872 = _C.d_1179  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2873 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2849(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2874(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2849, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2874, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2850 = _C.d_718  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2851 = _C.d_2748  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2875 = _C.d_725  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2876 = _C.d_2772  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def t_2852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2852, None, [], k)
+    return CHOOSE(ctx, 2877, None, [], k)
 
 
-def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('card_res'), E.get('card~737'))
+    c, key = KEYPLACE(ctx, 2878, PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[4])
     return True
 
 
-d_2854 = _C.d_2513  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2879 = _C.d_2536  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2855(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def d_2880(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~739', 'animal', True)
+    LOCAL(ctx, E, 'r~754', 'animal', True)
     return True
 
 
-def t_2856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2881(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2856, None, [], k)
+    return CHOOSE(ctx, 2881, None, [], k)
 
 
-def d_2857(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2857, PL(ctx, E.get('you')).get('card_res'), E.get('card~740'))
+    c, key = KEYPLACE(ctx, 2882, PL(ctx, E.get('you')).get('card_res'), E.get('card~755'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~738'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    2838: t_2838,
-    2839: CPS(d_2839),
-    2840: CPS(d_2840),
-    2841: CPS(d_2841),
-    2842: CPS(d_2842),
-    2843: CPS(d_2843),
-    2844: CPS(d_2844),
-    2845: CPS(d_2845),
-    2846: CPS(d_2846),
-    2847: CPS(d_2847),
-    2848: CPS(d_2848),
-    2849: CPS(d_2849),
-    2850: CPS(d_2850),
-    2851: CPS(d_2851),
-    2852: t_2852,
-    2853: CPS(d_2853),
-    2854: CPS(d_2854),
-    2855: CPS(d_2855),
-    2856: t_2856,
-    2857: CPS(d_2857),
+    2863: t_2863,
+    2864: CPS(d_2864),
+    2865: CPS(d_2865),
+    2866: CPS(d_2866),
+    2867: CPS(d_2867),
+    2868: CPS(d_2868),
+    2869: CPS(d_2869),
+    2870: CPS(d_2870),
+    2871: CPS(d_2871),
+    2872: CPS(d_2872),
+    2873: CPS(d_2873),
+    2874: CPS(d_2874),
+    2875: CPS(d_2875),
+    2876: CPS(d_2876),
+    2877: t_2877,
+    2878: CPS(d_2878),
+    2879: CPS(d_2879),
+    2880: CPS(d_2880),
+    2881: t_2881,
+    2882: CPS(d_2882),
 }
 
 
 CODE = {
-    3231: x_3231,
-    3232: x_3232,
-    3234: x_3234,
-    3236: x_3236,
-    3237: x_3237,
-    3241: x_3241,
-    3245: x_3245,
-    3246: x_3246,
-    3247: x_3247,
-    3249: x_3249,
-    3252: x_3252,
-    3253: x_3253,
-    3254: x_3254,
     3256: x_3256,
+    3257: x_3257,
+    3259: x_3259,
+    3261: x_3261,
+    3262: x_3262,
+    3266: x_3266,
+    3270: x_3270,
+    3271: x_3271,
+    3272: x_3272,
+    3274: x_3274,
+    3277: x_3277,
+    3278: x_3278,
+    3279: x_3279,
+    3281: x_3281,
 }
 AT = {
-    3253: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3254: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3256: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3278: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3279: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3281: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:225
-    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"tr","x":3229},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2839},{"op":"let","v":"n~732","e":{"op":"lit","v":1,"x":3230},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2840},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~731"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3231},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~731"},"d":0,"x":3232},"o":"+=","e":{"op":"var","n":"n~732","x":3233},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2842},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~731"},"d":0,"x":3234},"o":"+=","e":{"op":"var","n":"n~732","x":3235},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2844},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~731"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~732"},"b":{"op":"lit","v":0}}],"x":3236},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3237},"o":"=","e":{"op":"lit","v":true,"x":3238},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2846},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2845}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2843},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2841},{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":3239},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2847},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3240},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2848},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3241},"o":"+=","e":{"op":"var","n":"n~733","x":3242},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2849},{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":3243},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2850},{"op":"let","v":"r~736","e":{"op":"lit","v":"microbe","x":3244},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2851},{"op":"choose","alts":[{"gens":[{"v":"card~737","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3245},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~737"},"f":"resource","d":null},"b":{"op":"var","n":"r~736"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~737"},"b":{"op":"var","n":"this"}}],"x":3246}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~737"},"d":0,"x":3247},"o":"+=","e":{"op":"var","n":"n~735","x":3248},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2853},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~737"}],"x":3249}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2852},{"op":"let","v":"n~738","e":{"op":"lit","v":2,"x":3250},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2854},{"op":"let","v":"r~739","e":{"op":"lit","v":"animal","x":3251},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2855},{"op":"choose","alts":[{"gens":[{"v":"card~740","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3252},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~740"},"f":"resource","d":null},"b":{"op":"var","n":"r~739"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~740"},"b":{"op":"var","n":"this"}}],"x":3253}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~740"},"d":0,"x":3254},"o":"+=","e":{"op":"var","n":"n~738","x":3255},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2857},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~740"}],"x":3256}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2856}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2838},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
+    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":3254},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2864},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":3255},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2865},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3256},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":3257},"o":"+=","e":{"op":"var","n":"n~747","x":3258},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2867},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":3259},"o":"+=","e":{"op":"var","n":"n~747","x":3260},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2869},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":3261},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3262},"o":"=","e":{"op":"lit","v":true,"x":3263},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2871},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2870}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2868},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2866},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3264},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2872},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3265},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2873},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3266},"o":"+=","e":{"op":"var","n":"n~748","x":3267},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2874},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3268},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2875},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2876},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3270},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3271}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3272},"o":"+=","e":{"op":"var","n":"n~750","x":3273},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2878},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3274}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2877},{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":3275},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2879},{"op":"let","v":"r~754","e":{"op":"lit","v":"animal","x":3276},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2880},{"op":"choose","alts":[{"gens":[{"v":"card~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3277},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~755"},"f":"resource","d":null},"b":{"op":"var","n":"r~754"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~755"},"b":{"op":"var","n":"this"}}],"x":3278}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~755"},"d":0,"x":3279},"o":"+=","e":{"op":"var","n":"n~753","x":3280},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2882},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~755"}],"x":3281}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2881}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2863},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
 }

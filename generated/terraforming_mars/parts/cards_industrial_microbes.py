@@ -48,81 +48,81 @@ K = [
 ]
 
 
-x_3140 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3144 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3146 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:186
+x_3164 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3168 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3170 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
-def d_2760(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
+def d_2784(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    c, key = KEYPLACE(ctx, 2763, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2787, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'steel', True)
-    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 2790, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2761 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2762 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2785 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2786 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:185
 
 
-def d_2763(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2763, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2787, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2764 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2765 = _C.d_665  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2788 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2789 = _C.d_672  # rules_data/terraforming_mars/cards/141-208.yaml:185
 
 
-def d_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2790, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_2767 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:186
+t_2791 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 TRIALS = {
-    2760: CPS(d_2760),
-    2761: CPS(d_2761),
-    2762: CPS(d_2762),
-    2763: CPS(d_2763),
-    2764: CPS(d_2764),
-    2765: CPS(d_2765),
-    2766: CPS(d_2766),
-    2767: t_2767,
+    2784: CPS(d_2784),
+    2785: CPS(d_2785),
+    2786: CPS(d_2786),
+    2787: CPS(d_2787),
+    2788: CPS(d_2788),
+    2789: CPS(d_2789),
+    2790: CPS(d_2790),
+    2791: t_2791,
 }
 
 
 CODE = {
-    3140: x_3140,
-    3144: x_3144,
-    3146: x_3146,
+    3164: x_3164,
+    3168: x_3168,
+    3170: x_3170,
 }
 AT = {
 }
@@ -130,5 +130,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:179
-    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3138},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2761},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3139},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2762},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3140},"o":"+=","e":{"op":"var","n":"n~731","x":3141},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2763},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3142},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2764},{"op":"let","v":"r~734","e":{"op":"lit","v":"steel","x":3143},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2765},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3144},"o":"+=","e":{"op":"var","n":"n~733","x":3145},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2766}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2760},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3146},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2767},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
+    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3162},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2785},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3163},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2786},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3164},"o":"+=","e":{"op":"var","n":"n~746","x":3165},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2787},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3166},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2788},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":3167},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2789},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3168},"o":"+=","e":{"op":"var","n":"n~748","x":3169},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2790}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2784},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3170},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2791},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
 }

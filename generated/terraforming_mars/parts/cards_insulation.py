@@ -48,24 +48,24 @@ K = [
 ]
 
 
-def x_3069(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_3093(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     if E is None:
         E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'heat', 0))
 
 
-x_3070 = _C.x_3070  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-x_3071 = _C.x_3071  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3072 = _C.x_3072  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3074 = _C.x_3074  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3076 = _C.x_3072  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3078 = _C.x_3078  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3079 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3081 = _C.x_3072  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3083 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3094 = _C.x_3094  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+x_3095 = _C.x_3095  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3096 = _C.x_3096  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3098 = _C.x_3098  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3100 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3102 = _C.x_3102  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3103 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3105 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3107 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2700(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def t_2724(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73,141 +73,141 @@ def t_2700(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~733', x_3076(ctx, E), True)
-        LOCAL(ctx, E, 'r~734', 'heat', True)
-        if not d_2708(ctx, E):
+        LOCAL(ctx, E, 'n~748', x_3100(ctx, E), True)
+        LOCAL(ctx, E, 'r~749', 'heat', True)
+        if not d_2732(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~735', x_3081(ctx, E), True)
-        LOCAL(ctx, E, 'r~736', 'megacredits', True)
-        c, key = KEYPLACE(ctx, 2713, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+        LOCAL(ctx, E, 'n~750', x_3105(ctx, E), True)
+        LOCAL(ctx, E, 'r~751', 'megacredits', True)
+        c, key = KEYPLACE(ctx, 2737, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~731', x_3069(ctx, E), True)
-    return t_2702(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~746', x_3093(ctx, E), True)
+    return t_2726(ctx, r1, s, E)
 
 
-def d_2701(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2725(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', x_3069(ctx, E), True)
+    LOCAL(ctx, E, 'n~746', x_3093(ctx, E), True)
     return True
 
 
-def t_2702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def t_2726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3070(ctx, E):
+    if not x_3094(ctx, E):
         return False
-    return t_2704(ctx, k, s, E)
+    return t_2728(ctx, k, s, E)
 
 
-d_2703 = _C.d_2703  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_2727 = _C.d_2727  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
 
 
-def t_2704(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def t_2728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2704, None, [], k)
+    return CHOOSE(ctx, 2728, None, [], k)
 
 
-d_2705 = _C.d_2705  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_2706 = _C.d_2706  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2707 = _C.d_386  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2729 = _C.d_2729  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_2730 = _C.d_2730  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2731 = _C.d_390  # rules_data/terraforming_mars/cards/141-208.yaml:126
 
 
-def d_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3078(ctx, E):
+    if not x_3102(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2710, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2734, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[0])
     return True
 
 
-d_2709 = _C.d_2709  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2733 = _C.d_2733  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2710, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2734, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[0])
     return True
 
 
-d_2711 = _C.d_2711  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2712 = _C.d_671  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2735 = _C.d_2735  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2736 = _C.d_678  # rules_data/terraforming_mars/cards/141-208.yaml:126
 
 
-def d_2713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2737(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2713, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 2737, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2700: t_2700,
-    2701: CPS(d_2701),
-    2702: t_2702,
-    2703: CPS(d_2703),
-    2704: t_2704,
-    2705: CPS(d_2705),
-    2706: CPS(d_2706),
-    2707: CPS(d_2707),
-    2708: CPS(d_2708),
-    2709: CPS(d_2709),
-    2710: CPS(d_2710),
-    2711: CPS(d_2711),
-    2712: CPS(d_2712),
-    2713: CPS(d_2713),
+    2724: t_2724,
+    2725: CPS(d_2725),
+    2726: t_2726,
+    2727: CPS(d_2727),
+    2728: t_2728,
+    2729: CPS(d_2729),
+    2730: CPS(d_2730),
+    2731: CPS(d_2731),
+    2732: CPS(d_2732),
+    2733: CPS(d_2733),
+    2734: CPS(d_2734),
+    2735: CPS(d_2735),
+    2736: CPS(d_2736),
+    2737: CPS(d_2737),
 }
 
 
 CODE = {
-    3069: x_3069,
-    3070: x_3070,
-    3071: x_3071,
-    3072: x_3072,
-    3074: x_3074,
-    3076: x_3076,
-    3078: x_3078,
-    3079: x_3079,
-    3081: x_3081,
-    3083: x_3083,
+    3093: x_3093,
+    3094: x_3094,
+    3095: x_3095,
+    3096: x_3096,
+    3098: x_3098,
+    3100: x_3100,
+    3102: x_3102,
+    3103: x_3103,
+    3105: x_3105,
+    3107: x_3107,
 }
 AT = {
-    3069: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    3093: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:119
-    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2701},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~731"},"b":{"op":"lit","v":1},"x":3070},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2703},{"op":"choose","alts":[{"gens":[{"v":"k~732","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~731"},"x":3071},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3072},"o":"=","e":{"op":"var","n":"k~732","x":3073},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2705},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~732"}],"x":3074}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~731","x":3075}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2704}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2702},{"op":"let","v":"n~733","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3076},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2706},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":3077},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2707},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~734"},"f":"production_min","d":0},"x":3078},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2709},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3079},"o":"-=","e":{"op":"var","n":"n~733","x":3080},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2710}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2708},{"op":"let","v":"n~735","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3081},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2711},{"op":"let","v":"r~736","e":{"op":"lit","v":"megacredits","x":3082},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2712},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3083},"o":"+=","e":{"op":"var","n":"n~735","x":3084},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2713}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2700},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
+    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3093},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2725},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~746"},"b":{"op":"lit","v":1},"x":3094},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2727},{"op":"choose","alts":[{"gens":[{"v":"k~747","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~746"},"x":3095},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3096},"o":"=","e":{"op":"var","n":"k~747","x":3097},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2729},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~747"}],"x":3098}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~746","x":3099}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2728}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2726},{"op":"let","v":"n~748","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3100},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2730},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3101},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2731},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3102},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2733},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3103},"o":"-=","e":{"op":"var","n":"n~748","x":3104},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2734}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2732},{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3105},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2735},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3106},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2736},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3107},"o":"+=","e":{"op":"var","n":"n~750","x":3108},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2737}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2724},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
 }

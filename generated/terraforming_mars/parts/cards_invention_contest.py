@@ -51,52 +51,52 @@ K = [
 ]
 
 
-x_3729 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3730 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3731 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3732 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3734 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3735 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3736 = _C.x_491  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3737 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3738 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3739 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3740 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3741 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3742 = _C.x_2434  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3743 = _C.x_522  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3744 = _C.x_2434  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3745 = _C.x_2437  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3747 = _C.x_466  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3748 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3749 = _C.x_491  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+x_3759 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3760 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3761 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3762 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3764 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3765 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3766 = _C.x_495  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3767 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3768 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3769 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3770 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3771 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3772 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3773 = _C.x_526  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3774 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3775 = _C.x_2459  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3777 = _C.x_470  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3778 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3779 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
-def t_3264(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+def t_3294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 3, True)
-    LOCAL(ctx, E, 'k~732', 1, True)
-    return t_3267(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'k~747', 1, True)
+    return t_3297(ctx, k, s, E)
 
 
-d_3265 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:526
+d_3295 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:526
 
 
-def d_3266(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+def d_3296(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~732', 1, True)
+    LOCAL(ctx, E, 'k~747', 1, True)
     return True
 
 
-def t_3267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+def t_3297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,156 +104,156 @@ def t_3267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_3748(ctx, E), '+=', True, K[0])
+        SET(ctx, 'discard', ctx.state, 'discard', x_3778(ctx, E), '+=', True, K[0])
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~733', E.get('n~731'), True)
-    if not d_3269(ctx, E):
+    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
+    if not d_3299(ctx, E):
         return False
-    return t_3280(ctx, r1, s, E)
+    return t_3310(ctx, r1, s, E)
 
 
-d_3268 = _C.d_2146  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_3298 = _C.d_2168  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
 
 
-def d_3269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~733'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
-        if not d_3270(ctx, E):
+        if not d_3300(ctx, E):
             return False
     return True
 
 
-def d_3270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3271(ctx, E):
+    if not d_3301(ctx, E):
         return False
-    if not d_3276(ctx, E):
+    if not d_3306(ctx, E):
         return False
     return True
 
 
-def d_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3301(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3729(ctx, E):
-        if not d_3272(ctx, E):
+    if x_3759(ctx, E):
+        if not d_3302(ctx, E):
             return False
     return True
 
 
-def d_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3731(ctx, E), '=', False, K[3])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3761(ctx, E), '=', False, K[3])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[0])
-    STMT(ctx, 3275)
+    STMT(ctx, 3305)
     return True
 
 
-d_3273 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3274 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3303 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3304 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_3275(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3305(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3275)
+    STMT(ctx, 3305)
     return True
 
 
-d_3276 = _C.d_442  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3277 = _C.d_443  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3278 = _C.d_444  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3279 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3306 = _C.d_446  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3307 = _C.d_447  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3308 = _C.d_448  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3309 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_3280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def t_3310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('k~732'))
+    left = num(E.get('k~747'))
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 3280, left, [], k)
+    return CHOOSE(ctx, 3310, left, [], k)
 
 
-d_3281 = _C.d_2159  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3282 = _C.d_2160  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3283 = _C.d_2161  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3284 = _C.d_2162  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_3285 = _C.d_472  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+d_3311 = _C.d_2181  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3312 = _C.d_2182  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3313 = _C.d_2183  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3314 = _C.d_2184  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_3315 = _C.d_476  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {
-    3264: t_3264,
-    3265: CPS(d_3265),
-    3266: CPS(d_3266),
-    3267: t_3267,
-    3268: CPS(d_3268),
-    3269: CPS(d_3269),
-    3270: CPS(d_3270),
-    3271: CPS(d_3271),
-    3272: CPS(d_3272),
-    3273: CPS(d_3273),
-    3274: CPS(d_3274),
-    3275: CPS(d_3275),
-    3276: CPS(d_3276),
-    3277: CPS(d_3277),
-    3278: CPS(d_3278),
-    3279: CPS(d_3279),
-    3280: t_3280,
-    3281: CPS(d_3281),
-    3282: CPS(d_3282),
-    3283: CPS(d_3283),
-    3284: CPS(d_3284),
-    3285: CPS(d_3285),
+    3294: t_3294,
+    3295: CPS(d_3295),
+    3296: CPS(d_3296),
+    3297: t_3297,
+    3298: CPS(d_3298),
+    3299: CPS(d_3299),
+    3300: CPS(d_3300),
+    3301: CPS(d_3301),
+    3302: CPS(d_3302),
+    3303: CPS(d_3303),
+    3304: CPS(d_3304),
+    3305: CPS(d_3305),
+    3306: CPS(d_3306),
+    3307: CPS(d_3307),
+    3308: CPS(d_3308),
+    3309: CPS(d_3309),
+    3310: t_3310,
+    3311: CPS(d_3311),
+    3312: CPS(d_3312),
+    3313: CPS(d_3313),
+    3314: CPS(d_3314),
+    3315: CPS(d_3315),
 }
 
 
 CODE = {
-    3729: x_3729,
-    3730: x_3730,
-    3731: x_3731,
-    3732: x_3732,
-    3734: x_3734,
-    3735: x_3735,
-    3736: x_3736,
-    3737: x_3737,
-    3738: x_3738,
-    3739: x_3739,
-    3740: x_3740,
-    3741: x_3741,
-    3742: x_3742,
-    3743: x_3743,
-    3744: x_3744,
-    3745: x_3745,
-    3747: x_3747,
-    3748: x_3748,
-    3749: x_3749,
+    3759: x_3759,
+    3760: x_3760,
+    3761: x_3761,
+    3762: x_3762,
+    3764: x_3764,
+    3765: x_3765,
+    3766: x_3766,
+    3767: x_3767,
+    3768: x_3768,
+    3769: x_3769,
+    3770: x_3770,
+    3771: x_3771,
+    3772: x_3772,
+    3773: x_3773,
+    3774: x_3774,
+    3775: x_3775,
+    3777: x_3777,
+    3778: x_3778,
+    3779: x_3779,
 }
 AT = {
 }
@@ -261,5 +261,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:520
-    'invention_contest': '{"id":"invention_contest","number":"192","name":{"en":"Invention Contest"},"type":"event","cost":2,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":3725},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3265},{"op":"let","v":"k~732","e":{"op":"lit","v":1,"x":3726},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3266},{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"var","n":"n~731","x":3727},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3268},{"op":"rep","n":{"op":"var","n":"n~733","x":3728},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3729},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3730},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3731},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3273},{"op":"set","t":{"op":"st","k":"discard","x":3732},"o":"=","e":{"op":"lit","v":[],"x":3733},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3274},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3734}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3275}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3272},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3271},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3735},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3736},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3737},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3278},{"op":"set","t":{"op":"st","k":"deck","x":3738},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3739},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3279}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3277},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3276}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3270},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":3269},{"op":"choose","alts":[{"gens":[{"v":"c~734","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3740},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3741},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~734"}],"x":3742},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3282},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3743},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~734"}],"x":3744},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3283}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3281},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~734"}],"x":3745}}],"kind":"keep_card","n":{"op":"var","n":"k~732","x":3746},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":3,"k":1},"text":{"it":"guarda le prime 3 carte del mazzo: prendine 1 in mano e scarta le altre","en":"look at the top 3 cards of the deck: take 1 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3280},{"op":"set","t":{"op":"st","k":"discard","x":3747},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3748},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":3284},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3749},"o":"=","e":{"op":"lit","v":[],"x":3750},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":3285}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3267}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3264},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #192 (drawCard count 3 keep 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:520"}',
+    'invention_contest': '{"id":"invention_contest","number":"192","name":{"en":"Invention Contest"},"type":"event","cost":2,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3755},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3295},{"op":"let","v":"k~747","e":{"op":"lit","v":1,"x":3756},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3296},{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"var","n":"n~746","x":3757},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3298},{"op":"rep","n":{"op":"var","n":"n~748","x":3758},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3759},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3760},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3761},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3303},{"op":"set","t":{"op":"st","k":"discard","x":3762},"o":"=","e":{"op":"lit","v":[],"x":3763},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3304},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3764}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3305}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3302},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3301},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3765},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3766},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3767},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3308},{"op":"set","t":{"op":"st","k":"deck","x":3768},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3769},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3309}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3307},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3306}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3300},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":3299},{"op":"choose","alts":[{"gens":[{"v":"c~749","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3770},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3771},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":3772},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3312},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3773},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":3774},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3313}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3311},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~749"}],"x":3775}}],"kind":"keep_card","n":{"op":"var","n":"k~747","x":3776},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":3,"k":1},"text":{"it":"guarda le prime 3 carte del mazzo: prendine 1 in mano e scarta le altre","en":"look at the top 3 cards of the deck: take 1 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3310},{"op":"set","t":{"op":"st","k":"discard","x":3777},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3778},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":3314},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3779},"o":"=","e":{"op":"lit","v":[],"x":3780},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":3315}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3297}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3294},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #192 (drawCard count 3 keep 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:520"}',
 }

@@ -48,106 +48,106 @@ K = [
 ]
 
 
-x_3062 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3063 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3067 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3086 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3087 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3091 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2691(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2715(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    if not d_2694(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_2718(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 10, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2699, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 10, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2723, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2692 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:116
-d_2693 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2716 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2717 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:116
 
 
-def d_2694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3062(ctx, E):
+    if not x_3086(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2696, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2720, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2695 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2719 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2696, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2720, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def d_2697(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 10, True)
+    LOCAL(ctx, E, 'n~748', 10, True)
     return True
 
 
-d_2698 = _C.d_491  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2722 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:116
 
 
-def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2699, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2723, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2691: CPS(d_2691),
-    2692: CPS(d_2692),
-    2693: CPS(d_2693),
-    2694: CPS(d_2694),
-    2695: CPS(d_2695),
-    2696: CPS(d_2696),
-    2697: CPS(d_2697),
-    2698: CPS(d_2698),
-    2699: CPS(d_2699),
+    2715: CPS(d_2715),
+    2716: CPS(d_2716),
+    2717: CPS(d_2717),
+    2718: CPS(d_2718),
+    2719: CPS(d_2719),
+    2720: CPS(d_2720),
+    2721: CPS(d_2721),
+    2722: CPS(d_2722),
+    2723: CPS(d_2723),
 }
 
 
 CODE = {
-    3062: x_3062,
-    3063: x_3063,
-    3067: x_3067,
+    3086: x_3086,
+    3087: x_3087,
+    3091: x_3091,
 }
 AT = {
 }
@@ -155,5 +155,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:110
-    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3060},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2692},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":3061},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2693},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3062},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2695},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3063},"o":"-=","e":{"op":"var","n":"n~731","x":3064},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2696}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2694},{"op":"let","v":"n~733","e":{"op":"lit","v":10,"x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2697},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":3066},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2698},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3067},"o":"+=","e":{"op":"var","n":"n~733","x":3068},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2699}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2691},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
+    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3084},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2716},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3085},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2717},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3086},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2719},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3087},"o":"-=","e":{"op":"var","n":"n~746","x":3088},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2720}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2718},{"op":"let","v":"n~748","e":{"op":"lit","v":10,"x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2721},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3090},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2722},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3091},"o":"+=","e":{"op":"var","n":"n~748","x":3092},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2723}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2715},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
 }

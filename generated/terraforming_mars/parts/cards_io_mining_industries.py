@@ -47,89 +47,89 @@ K = [
 ]
 
 
-x_2123 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2127 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2143 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2147 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_2129(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
+def x_2149(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2129, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_735, NOREC).get('tags', []) if type(v_c_735) is str else [])).count('jovian') for v_c_735 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_737, NOREC).get('tags', []) if type(v_c_737) is str else [])).count('jovian') for v_c_737 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (2149, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def d_1875(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
+def d_1895(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1898, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1881, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1901, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_1876 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1877 = _C.d_349  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1896 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1897 = _C.d_353  # rules_data/terraforming_mars/cards/071-140.yaml:228
 
 
-def d_1878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1898(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1898, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1879 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1880 = _C.d_491  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1899 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1900 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:228
 
 
-def d_1881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1881, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1901, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1875: CPS(d_1875),
-    1876: CPS(d_1876),
-    1877: CPS(d_1877),
-    1878: CPS(d_1878),
-    1879: CPS(d_1879),
-    1880: CPS(d_1880),
-    1881: CPS(d_1881),
+    1895: CPS(d_1895),
+    1896: CPS(d_1896),
+    1897: CPS(d_1897),
+    1898: CPS(d_1898),
+    1899: CPS(d_1899),
+    1900: CPS(d_1900),
+    1901: CPS(d_1901),
 }
 
 
 CODE = {
-    2123: x_2123,
-    2127: x_2127,
-    2129: x_2129,
+    2143: x_2143,
+    2147: x_2147,
+    2149: x_2149,
 }
 AT = {
-    2129: 'rules_data/terraforming_mars/cards/071-140.yaml:222',
+    2149: 'rules_data/terraforming_mars/cards/071-140.yaml:222',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:222
-    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2121},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1876},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":2122},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1877},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2123},"o":"+=","e":{"op":"var","n":"n~731","x":2124},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1878},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2125},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1879},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2126},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1880},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2127},"o":"+=","e":{"op":"var","n":"n~733","x":2128},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1881}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1875},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~735","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~736","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~735"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~736"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~737","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~738","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~737"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~738"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2129},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
+    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1896},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":2142},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1897},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2143},"o":"+=","e":{"op":"var","n":"n~746","x":2144},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1898},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2145},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1899},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2146},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1900},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2147},"o":"+=","e":{"op":"var","n":"n~748","x":2148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1901}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1895},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2149},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
 }

@@ -51,105 +51,105 @@ K = [
 ]
 
 
-x_2229 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2230 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2234 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2239 = _C.x_1156  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2240 = _C.x_1157  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2241 = _C.x_1158  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2242 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2243 = _C.x_1160  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2244 = _C.x_1161  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2246 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2248 = _C.x_1165  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2249 = _C.x_1166  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2250 = _C.x_1167  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2250 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2251 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2255 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2260 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2261 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2262 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2263 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2264 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2265 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2267 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2269 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2270 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2271 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_1969(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def d_1990(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 4, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_1972(ctx, E):
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1993(ctx, E):
         return False
     return True
 
 
-d_1970 = _C.d_1970  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1971 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1991 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1992 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:320
 
 
-def d_1972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2229(ctx, E):
+    if not x_2250(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1974, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1995, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1973 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1994 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1974, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1995, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def t_1975(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def t_1996(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'steel', True)
-    c, key = KEYPLACE(ctx, 1978, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 1999, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~735', 'oxygen', True)
-    LOCAL(ctx, E, 'n~736', 1, True)
-    return t_1981(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~750', 'oxygen', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
+    return t_2002(ctx, k, s, E)
 
 
-d_1976 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1977 = _C.d_665  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1997 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1998 = _C.d_672  # rules_data/terraforming_mars/cards/071-140.yaml:320
 
 
-def d_1978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1978, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1999, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1979 = _C.d_1031  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1980 = _C.d_1032  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_2000 = _C.d_1043  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_2001 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:320
 
 
-def t_1981(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,58 +158,58 @@ def t_1981(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1982(ctx, lambda: nxt(left - 1), k, E)
+        return t_2003(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~736')))
+    return nxt(num(E.get('n~751')))
 
 
-def t_1982(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2239(ctx, E):
-        return t_1983(ctx, k, s, E)
+    if x_2260(ctx, E):
+        return t_2004(ctx, k, s, E)
     return k()
 
 
-def t_1983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1984, ctx.state.get('params'), E.get('p~735'))
+    c, key = KEYPLACE(ctx, 2005, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2241(ctx, E), '+=', False, K[2])
-    return t_1985(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2262(ctx, E), '+=', False, K[2])
+    return t_2006(ctx, k, s, E)
 
 
-def d_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1984, ctx.state.get('params'), E.get('p~735'))
+    c, key = KEYPLACE(ctx, 2005, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2241(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_2262(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_1985(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2242(ctx, E):
-        return t_1986(ctx, k, s, E)
+    if x_2263(ctx, E):
+        return t_2007(ctx, k, s, E)
     return k()
 
 
-def t_1986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2007(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -218,33 +218,33 @@ def t_1986(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~735'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')})
         return k()
 
-    if not d_1987(ctx, E):
+    if not d_2008(ctx, E):
         return False
-    return t_1991(ctx, r1, s, E)
+    return t_2012(ctx, r1, s, E)
 
 
-def d_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2243(ctx, E):
-        if not d_1988(ctx, E):
+    if x_2264(ctx, E):
+        if not d_2009(ctx, E):
             return False
     return True
 
 
-def d_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2009(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1989, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2010, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -253,67 +253,67 @@ def d_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2010(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1989, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2010, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_1990 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1991 = _C.t_1043  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1992 = _C.t_1044  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1993 = _C.d_1045  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2011 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2012 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2013 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2014 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    1969: CPS(d_1969),
-    1970: CPS(d_1970),
-    1971: CPS(d_1971),
-    1972: CPS(d_1972),
-    1973: CPS(d_1973),
-    1974: CPS(d_1974),
-    1975: t_1975,
-    1976: CPS(d_1976),
-    1977: CPS(d_1977),
-    1978: CPS(d_1978),
-    1979: CPS(d_1979),
-    1980: CPS(d_1980),
-    1981: t_1981,
-    1982: t_1982,
-    1983: t_1983,
-    1984: CPS(d_1984),
-    1985: t_1985,
-    1986: t_1986,
-    1987: CPS(d_1987),
-    1988: CPS(d_1988),
-    1989: CPS(d_1989),
     1990: CPS(d_1990),
-    1991: t_1991,
-    1992: t_1992,
+    1991: CPS(d_1991),
+    1992: CPS(d_1992),
     1993: CPS(d_1993),
+    1994: CPS(d_1994),
+    1995: CPS(d_1995),
+    1996: t_1996,
+    1997: CPS(d_1997),
+    1998: CPS(d_1998),
+    1999: CPS(d_1999),
+    2000: CPS(d_2000),
+    2001: CPS(d_2001),
+    2002: t_2002,
+    2003: t_2003,
+    2004: t_2004,
+    2005: CPS(d_2005),
+    2006: t_2006,
+    2007: t_2007,
+    2008: CPS(d_2008),
+    2009: CPS(d_2009),
+    2010: CPS(d_2010),
+    2011: CPS(d_2011),
+    2012: t_2012,
+    2013: t_2013,
+    2014: CPS(d_2014),
 }
 
 
 CODE = {
-    2229: x_2229,
-    2230: x_2230,
-    2234: x_2234,
-    2239: x_2239,
-    2240: x_2240,
-    2241: x_2241,
-    2242: x_2242,
-    2243: x_2243,
-    2244: x_2244,
-    2246: x_2246,
-    2248: x_2248,
-    2249: x_2249,
     2250: x_2250,
+    2251: x_2251,
+    2255: x_2255,
+    2260: x_2260,
+    2261: x_2261,
+    2262: x_2262,
+    2263: x_2263,
+    2264: x_2264,
+    2265: x_2265,
+    2267: x_2267,
+    2269: x_2269,
+    2270: x_2270,
+    2271: x_2271,
 }
 AT = {
 }
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:313
-    'ironworks': '{"id":"ironworks","number":"101","name":{"en":"Ironworks"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":2227},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1970},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2228},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1971},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":2229},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1973},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2230},"o":"-=","e":{"op":"var","n":"n~731","x":2231},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1974}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1972}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1969},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2232},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1976},{"op":"let","v":"r~734","e":{"op":"lit","v":"steel","x":2233},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1977},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2234},"o":"+=","e":{"op":"var","n":"n~733","x":2235},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1978},{"op":"let","v":"p~735","e":{"op":"lit","v":"oxygen","x":2236},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1979},{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":2237},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1980},{"op":"rep","n":{"op":"var","n":"n~736","x":2238},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"max","d":0},"x":2239},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0,"x":2240},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0,"x":2241},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1984},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2242},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2243},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"d":0,"x":2244},"o":"+=","e":{"op":"lit","v":1,"x":2245},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1989},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2246},"o":"=","e":{"op":"lit","v":true,"x":2247},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1990}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1988},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1987},{"op":"for","v":"b~737","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"bonuses","d":[],"x":2248},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"x":2249},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"effect"},"x":2250},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1992},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1991},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~735","x":2251},"by":{"op":"var","n":"you","x":2252}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1993}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1986},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1985}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1983},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1982},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1981}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1975}}],"source":{"doc":"tm-facts","section":"cards.json #101"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:313"}',
+    'ironworks': '{"id":"ironworks","number":"101","name":{"en":"Ironworks"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2248},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1991},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2249},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1992},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2250},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1994},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2251},"o":"-=","e":{"op":"var","n":"n~746","x":2252},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1995}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1993}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1990},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2253},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1997},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":2254},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1998},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2255},"o":"+=","e":{"op":"var","n":"n~748","x":2256},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1999},{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":2257},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":2000},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2258},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":2001},{"op":"rep","n":{"op":"var","n":"n~751","x":2259},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":2260},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":2261},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":2262},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2005},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2263},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2264},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":2265},"o":"+=","e":{"op":"lit","v":1,"x":2266},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2010},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2267},"o":"=","e":{"op":"lit","v":true,"x":2268},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2011}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2009},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2008},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":2269},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":2270},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":2271},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2013},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2012},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":2272},"by":{"op":"var","n":"you","x":2273}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2014}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2007},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2006}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2004},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2003},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2002}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1996}}],"source":{"doc":"tm-facts","section":"cards.json #101"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:313"}',
 }

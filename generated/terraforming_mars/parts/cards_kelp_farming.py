@@ -48,113 +48,113 @@ K = [
 ]
 
 
-def x_1502(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
+def x_1516(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
-x_1505 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1509 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1513 = _C.x_754  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1519 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1523 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1527 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1330(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
+def d_1344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1333, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1347, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 1336, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 1350, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~735', 2, True)
-    LOCAL(ctx, E, 'r~736', 'plants', True)
-    c, key = KEYPLACE(ctx, 1339, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, 1353, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1331 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1332 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1345 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1346 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:556
 
 
-def d_1333(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1333, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1347, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1334 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1335 = _C.d_780  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1348 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1349 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:556
 
 
-def d_1336(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1336, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1350, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_1337 = _C.d_979  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1338 = _C.d_719  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1351 = _C.d_990  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1352 = _C.d_726  # rules_data/terraforming_mars/cards/001-070.yaml:556
 
 
-def d_1339(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1339, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 1353, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1330: CPS(d_1330),
-    1331: CPS(d_1331),
-    1332: CPS(d_1332),
-    1333: CPS(d_1333),
-    1334: CPS(d_1334),
-    1335: CPS(d_1335),
-    1336: CPS(d_1336),
-    1337: CPS(d_1337),
-    1338: CPS(d_1338),
-    1339: CPS(d_1339),
+    1344: CPS(d_1344),
+    1345: CPS(d_1345),
+    1346: CPS(d_1346),
+    1347: CPS(d_1347),
+    1348: CPS(d_1348),
+    1349: CPS(d_1349),
+    1350: CPS(d_1350),
+    1351: CPS(d_1351),
+    1352: CPS(d_1352),
+    1353: CPS(d_1353),
 }
 
 
 CODE = {
-    1502: x_1502,
-    1505: x_1505,
-    1509: x_1509,
-    1513: x_1513,
+    1516: x_1516,
+    1519: x_1519,
+    1523: x_1523,
+    1527: x_1527,
 }
 AT = {
-    1502: 'rules_data/terraforming_mars/cards/001-070.yaml:549',
+    1516: 'rules_data/terraforming_mars/cards/001-070.yaml:549',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:549
-    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1502},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":1503},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1331},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":1504},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1332},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1505},"o":"+=","e":{"op":"var","n":"n~731","x":1506},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1333},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":1507},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1334},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":1508},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1335},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1509},"o":"+=","e":{"op":"var","n":"n~733","x":1510},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1336},{"op":"let","v":"n~735","e":{"op":"lit","v":2,"x":1511},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1337},{"op":"let","v":"r~736","e":{"op":"lit","v":"plants","x":1512},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1338},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":1513},"o":"+=","e":{"op":"var","n":"n~735","x":1514},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1339}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1330},"vp":{"op":"lit","v":1,"x":1515},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
+    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1516},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1517},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1345},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1518},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1346},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1519},"o":"+=","e":{"op":"var","n":"n~746","x":1520},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1347},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1521},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1348},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1522},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1349},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1523},"o":"+=","e":{"op":"var","n":"n~748","x":1524},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1350},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1525},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1351},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1526},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1352},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1527},"o":"+=","e":{"op":"var","n":"n~750","x":1528},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1353}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1344},"vp":{"op":"lit","v":1,"x":1529},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
 }

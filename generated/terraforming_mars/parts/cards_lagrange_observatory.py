@@ -50,130 +50,130 @@ K = [
 ]
 
 
-x_3796 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3797 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3798 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3799 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3801 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3802 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3803 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3804 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3805 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3806 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3827 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3828 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3829 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3830 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3832 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3833 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3834 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3835 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3836 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3837 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3325(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:565
+def d_3356(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:565
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    if not d_3327(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    if not d_3358(ctx, E):
         return False
     return True
 
 
-d_3326 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:565
+d_3357 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:565
 
 
-def d_3327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~731'))
+    left = num(E.get('n~746'))
     while left > 0:
         left -= 1
-        if not d_3328(ctx, E):
+        if not d_3359(ctx, E):
             return False
     return True
 
 
-def d_3328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3329(ctx, E):
+    if not d_3360(ctx, E):
         return False
-    if not d_3334(ctx, E):
+    if not d_3365(ctx, E):
         return False
     return True
 
 
-def d_3329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3360(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3796(ctx, E):
-        if not d_3330(ctx, E):
+    if x_3827(ctx, E):
+        if not d_3361(ctx, E):
             return False
     return True
 
 
-def d_3330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3798(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3829(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3333)
+    STMT(ctx, 3364)
     return True
 
 
-d_3331 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3332 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3362 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3363 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3333(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3333)
+    STMT(ctx, 3364)
     return True
 
 
-d_3334 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3335 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3336 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3337 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3365 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3366 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3367 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3368 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3325: CPS(d_3325),
-    3326: CPS(d_3326),
-    3327: CPS(d_3327),
-    3328: CPS(d_3328),
-    3329: CPS(d_3329),
-    3330: CPS(d_3330),
-    3331: CPS(d_3331),
-    3332: CPS(d_3332),
-    3333: CPS(d_3333),
-    3334: CPS(d_3334),
-    3335: CPS(d_3335),
-    3336: CPS(d_3336),
-    3337: CPS(d_3337),
+    3356: CPS(d_3356),
+    3357: CPS(d_3357),
+    3358: CPS(d_3358),
+    3359: CPS(d_3359),
+    3360: CPS(d_3360),
+    3361: CPS(d_3361),
+    3362: CPS(d_3362),
+    3363: CPS(d_3363),
+    3364: CPS(d_3364),
+    3365: CPS(d_3365),
+    3366: CPS(d_3366),
+    3367: CPS(d_3367),
+    3368: CPS(d_3368),
 }
 
 
 CODE = {
-    3796: x_3796,
-    3797: x_3797,
-    3798: x_3798,
-    3799: x_3799,
-    3801: x_3801,
-    3802: x_3802,
-    3803: x_3803,
-    3804: x_3804,
-    3805: x_3805,
-    3806: x_3806,
+    3827: x_3827,
+    3828: x_3828,
+    3829: x_3829,
+    3830: x_3830,
+    3832: x_3832,
+    3833: x_3833,
+    3834: x_3834,
+    3835: x_3835,
+    3836: x_3836,
+    3837: x_3837,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:559
-    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3794},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3326},{"op":"rep","n":{"op":"var","n":"n~731","x":3795},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3796},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3797},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3798},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3331},{"op":"set","t":{"op":"st","k":"discard","x":3799},"o":"=","e":{"op":"lit","v":[],"x":3800},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3332},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3801}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3333}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3330},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3329},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3802},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3803},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3804},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3336},{"op":"set","t":{"op":"st","k":"deck","x":3805},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3806},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3337}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3335},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3334}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3328},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3327}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3325},"vp":{"op":"lit","v":1,"x":3807},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:559"}',
+    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3825},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3357},{"op":"rep","n":{"op":"var","n":"n~746","x":3826},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3827},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3828},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3829},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3362},{"op":"set","t":{"op":"st","k":"discard","x":3830},"o":"=","e":{"op":"lit","v":[],"x":3831},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3363},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3832}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3364}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3361},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3360},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3833},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3834},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3835},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3367},{"op":"set","t":{"op":"st","k":"deck","x":3836},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3837},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3368}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3366},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3365}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3359},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3358}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3356},"vp":{"op":"lit","v":1,"x":3838},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:559"}',
 }

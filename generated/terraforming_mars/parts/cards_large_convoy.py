@@ -57,60 +57,61 @@ K = [
 ]
 
 
-x_2954 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_2955 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_2956 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_2957 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_2961 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2962 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2963 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2965 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2966 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2967 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2968 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2969 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2970 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_2974 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
-x_2977 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2978 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2979 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2980 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2982 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2983 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2984 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2985 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2986 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2987 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2977 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2978 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2979 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2980 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2981 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2985 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2986 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2987 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2989 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2990 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2991 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2992 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2993 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2994 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2998 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3001 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3002 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3003 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3004 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3006 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3007 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3008 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3009 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3010 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3011 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def x_2990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~768'), 0))
 
 
-x_2995 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3019 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_2996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~754'))) is str else None) == E.get('r~753'))) and ((E.get('card~754') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~771'))) is str else None) == E.get('r~770'))) and ((E.get('card~771') != E.get('this'))) else False)
 
 
-def x_2997(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~754'), 0))
+    return (_w2.get(E.get('card~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~771'), 0))
 
 
-def x_2999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~754')}
+    return {'card': E.get('card~771')}
 
 
-def t_2603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def t_2626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -118,365 +119,369 @@ def t_2603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~749', 2, True)
-        if not d_2625(ctx, E):
+        LOCAL(ctx, E, 'n~766', 2, True)
+        if not d_2649(ctx, E):
             return False
-        return t_2636(ctx, k, s, E)
+        return t_2660(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~731', 'ocean', True)
-    return t_2605(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_2628(ctx, r1, s, E)
 
 
-d_2604 = _C.d_869  # rules_data/terraforming_mars/cards/141-208.yaml:33
+d_2627 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:33
 
 
-def t_2605(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2954(ctx, E):
-        return t_2606(ctx, k, s, E)
-    return k()
-
-
-def t_2606(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~735', x_2955(ctx, E), True)
-    LOCAL(ctx, E, 'legal~744', x_2956(ctx, E), True)
-    if not x_2957(ctx, E):
-        return False
-    return t_2610(ctx, k, s, E)
-
-
-d_2607 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_2608 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_2609 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
-
-
-def t_2610(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2610, None, [], k)
-
-
-def t_2611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
-    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
-    return t_2614(ctx, k, s, E)
-
-
-d_2612 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_2613 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
-
-
-def t_2614(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2615, ctx.state.get('board'), E.get('s~747'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2962(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
-    return t_2617(ctx, k, s, E)
-
-
-def d_2615(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2615, ctx.state.get('board'), E.get('s~747'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2962(ctx, E), '=', False, K[3])
-    return True
-
-
-d_2616 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_2617 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_2618 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2619 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2620 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2621 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2622 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_2623 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
-d_2624 = _C.d_889  # rules_data/terraforming_mars/cards/141-208.yaml:33
-
-
-def d_2625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~749'))
-    while left > 0:
-        left -= 1
-        if not d_2626(ctx, E):
-            return False
-    return True
-
-
-def d_2626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_2627(ctx, E):
-        return False
-    if not d_2632(ctx, E):
-        return False
-    return True
-
-
-def d_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def t_2628(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_2977(ctx, E):
-        if not d_2628(ctx, E):
-            return False
-    return True
+        return t_2629(ctx, k, s, E)
+    return k()
 
 
-def d_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 4
+def t_2629(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2979(ctx, E), '=', False, K[5])
-    SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
-    STMT(ctx, 2631)
-    return True
+    LOCAL(ctx, E, 'mine~750', x_2978(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_2979(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_2980(ctx, E), True)
+    if not x_2981(ctx, E):
+        return False
+    return t_2634(ctx, k, s, E)
 
 
-d_2629 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2630 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2630 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2631 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2632 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2633 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def d_2631(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def t_2634(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2631)
-    return True
+    return CHOOSE(ctx, 2634, None, [], k)
 
 
-d_2632 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2633 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2634 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2635 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
-
-
-def t_2636(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2636, None, [], k)
-
-
-def d_2637(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 5, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[9])
-    return True
-
-
-def d_2638(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 5, True)
-    return True
-
-
-def d_2639(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    return True
-
-
-def d_2640(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[9])
-    return True
-
-
-def t_2641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2635(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 4, True)
-    LOCAL(ctx, E, 'r~753', 'animal', True)
-    return t_2644(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_2638(ctx, k, s, E)
 
 
-def d_2642(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
-    ctx.steps += 1
+d_2636 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2637 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
+
+
+def t_2638(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 4, True)
-    return True
-
-
-def d_2643(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'animal', True)
-    return True
-
-
-def t_2644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 2644, None, [], k)
-
-
-def d_2645(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2645, PL(ctx, E.get('you')).get('card_res'), E.get('card~754'))
+    c, key = KEYPLACE(ctx, 2639, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[10])
+        SET(ctx, 'board', c, key, x_2986(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_2641(ctx, k, s, E)
+
+
+def d_2639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 2639, ctx.state.get('board'), E.get('s~764'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_2986(ctx, E), '=', False, K[3])
+    return True
+
+
+d_2640 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2641 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2642 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2643 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2644 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2645 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2646 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2647 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2648 = _C.d_899  # rules_data/terraforming_mars/cards/141-208.yaml:33
+
+
+def d_2649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~766'))
+    while left > 0:
+        left -= 1
+        if not d_2650(ctx, E):
+            return False
+    return True
+
+
+def d_2650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_2651(ctx, E):
+        return False
+    if not d_2656(ctx, E):
+        return False
+    return True
+
+
+def d_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3001(ctx, E):
+        if not d_2652(ctx, E):
+            return False
+    return True
+
+
+def d_2652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_3003(ctx, E), '=', False, K[5])
+    SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
+    STMT(ctx, 2655)
+    return True
+
+
+d_2653 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2654 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
+
+
+def d_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 2655)
+    return True
+
+
+d_2656 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2657 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2658 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2659 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
+
+
+def t_2660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 2660, None, [], k)
+
+
+def d_2661(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~767', 5, True)
+    LOCAL(ctx, E, 'r~768', 'plants', True)
+    c, key = KEYPLACE(ctx, 2664, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[9])
+    return True
+
+
+def d_2662(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~767', 5, True)
+    return True
+
+
+def d_2663(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~768', 'plants', True)
+    return True
+
+
+def d_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 2664, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[9])
+    return True
+
+
+def t_2665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~769', 4, True)
+    LOCAL(ctx, E, 'r~770', 'animal', True)
+    return t_2668(ctx, k, s, E)
+
+
+def d_2666(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~769', 4, True)
+    return True
+
+
+def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~770', 'animal', True)
+    return True
+
+
+def t_2668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 2668, None, [], k)
+
+
+def d_2669(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 2669, PL(ctx, E.get('you')).get('card_res'), E.get('card~771'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[10])
     return True
 
 
 TRIALS = {
-    2603: t_2603,
-    2604: CPS(d_2604),
-    2605: t_2605,
-    2606: t_2606,
-    2607: CPS(d_2607),
-    2608: CPS(d_2608),
-    2609: CPS(d_2609),
-    2610: t_2610,
-    2611: t_2611,
-    2612: CPS(d_2612),
-    2613: CPS(d_2613),
-    2614: t_2614,
-    2615: CPS(d_2615),
-    2616: CPS(d_2616),
-    2617: t_2617,
-    2618: t_2618,
-    2619: t_2619,
-    2620: t_2620,
-    2621: t_2621,
-    2622: t_2622,
-    2623: CPS(d_2623),
-    2624: CPS(d_2624),
-    2625: CPS(d_2625),
-    2626: CPS(d_2626),
+    2626: t_2626,
     2627: CPS(d_2627),
-    2628: CPS(d_2628),
-    2629: CPS(d_2629),
+    2628: t_2628,
+    2629: t_2629,
     2630: CPS(d_2630),
     2631: CPS(d_2631),
     2632: CPS(d_2632),
     2633: CPS(d_2633),
-    2634: CPS(d_2634),
-    2635: CPS(d_2635),
-    2636: t_2636,
+    2634: t_2634,
+    2635: t_2635,
+    2636: CPS(d_2636),
     2637: CPS(d_2637),
-    2638: CPS(d_2638),
+    2638: t_2638,
     2639: CPS(d_2639),
     2640: CPS(d_2640),
     2641: t_2641,
-    2642: CPS(d_2642),
-    2643: CPS(d_2643),
+    2642: t_2642,
+    2643: t_2643,
     2644: t_2644,
-    2645: CPS(d_2645),
+    2645: t_2645,
+    2646: t_2646,
+    2647: CPS(d_2647),
+    2648: CPS(d_2648),
+    2649: CPS(d_2649),
+    2650: CPS(d_2650),
+    2651: CPS(d_2651),
+    2652: CPS(d_2652),
+    2653: CPS(d_2653),
+    2654: CPS(d_2654),
+    2655: CPS(d_2655),
+    2656: CPS(d_2656),
+    2657: CPS(d_2657),
+    2658: CPS(d_2658),
+    2659: CPS(d_2659),
+    2660: t_2660,
+    2661: CPS(d_2661),
+    2662: CPS(d_2662),
+    2663: CPS(d_2663),
+    2664: CPS(d_2664),
+    2665: t_2665,
+    2666: CPS(d_2666),
+    2667: CPS(d_2667),
+    2668: t_2668,
+    2669: CPS(d_2669),
 }
 
 
 CODE = {
-    2954: x_2954,
-    2955: x_2955,
-    2956: x_2956,
-    2957: x_2957,
-    2961: x_2961,
-    2962: x_2962,
-    2963: x_2963,
-    2965: x_2965,
-    2966: x_2966,
-    2967: x_2967,
-    2968: x_2968,
-    2969: x_2969,
-    2970: x_2970,
-    2974: x_2974,
     2977: x_2977,
     2978: x_2978,
     2979: x_2979,
     2980: x_2980,
-    2982: x_2982,
-    2983: x_2983,
-    2984: x_2984,
+    2981: x_2981,
     2985: x_2985,
     2986: x_2986,
     2987: x_2987,
+    2989: x_2989,
     2990: x_2990,
-    2995: x_2995,
-    2996: x_2996,
-    2997: x_2997,
-    2999: x_2999,
+    2991: x_2991,
+    2992: x_2992,
+    2993: x_2993,
+    2994: x_2994,
+    2998: x_2998,
+    3001: x_3001,
+    3002: x_3002,
+    3003: x_3003,
+    3004: x_3004,
+    3006: x_3006,
+    3007: x_3007,
+    3008: x_3008,
+    3009: x_3009,
+    3010: x_3010,
+    3011: x_3011,
+    3014: x_3014,
+    3019: x_3019,
+    3020: x_3020,
+    3021: x_3021,
+    3023: x_3023,
 }
 AT = {
-    2990: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2996: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2997: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    2999: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3014: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3020: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3021: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3023: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:27
-    'large_convoy': '{"id":"large_convoy","number":"143","name":{"en":"Large Convoy"},"type":"event","cost":36,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":2953},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2604},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":2954},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2955},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2607},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":2956},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":2608},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":2957},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":2609},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":2958},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":2959},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2612},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":2960},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2613},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":2961},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2962},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2615},{"op":"set","t":{"op":"st","k":"last_space","x":2963},"o":"=","e":{"op":"var","n":"s~747","x":2964},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2616},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2965},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":2966},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2619},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":2967},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":2968},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2969},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2621},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2620},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":2970},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2622},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":2971},"space":{"op":"var","n":"s~747","x":2972},"by":{"op":"var","n":"you","x":2973}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2623}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2618},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2617}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2614}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2611},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":2974}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2610}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2606},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":2605},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":2975},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2624},{"op":"rep","n":{"op":"var","n":"n~749","x":2976},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2977},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2978},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2979},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2629},{"op":"set","t":{"op":"st","k":"discard","x":2980},"o":"=","e":{"op":"lit","v":[],"x":2981},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2630},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2982}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2631}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2628},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2627},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2983},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2984},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2985},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2634},{"op":"set","t":{"op":"st","k":"deck","x":2986},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2987},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2635}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2633},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2632}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2626},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2625},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":5,"x":2988},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2638},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2989},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2639},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2990},"o":"+=","e":{"op":"var","n":"n~750","x":2991},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2640}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2637},"label":{"op":"lit","v":{"option":0},"x":2992}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":4,"x":2993},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2642},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":2994},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2643},{"op":"choose","alts":[{"gens":[{"v":"card~754","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2995},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~754"},"f":"resource","d":null},"b":{"op":"var","n":"r~753"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~754"},"b":{"op":"var","n":"this"}}],"x":2996}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~754"},"d":0,"x":2997},"o":"+=","e":{"op":"var","n":"n~752","x":2998},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2645},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~754"}],"x":2999}}],"kind":"card","prompt":{"def":"add_another","args":{"n":4,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 4 animali a un\'altra carta","en":"add 4 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2644}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2641},"label":{"op":"lit","v":{"option":1},"x":3000}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 5 piante, oppure aggiungi 4 animali a un\'altra carta","en":"choose one: gain 5 plants, or add 4 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2636}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2603},"vp":{"op":"lit","v":2,"x":3001},"source":{"doc":"tm-facts","section":"cards.json #143"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:27"}',
+    'large_convoy': '{"id":"large_convoy","number":"143","name":{"en":"Large Convoy"},"type":"event","cost":36,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":2976},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2627},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":2977},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2978},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2630},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2979},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2631},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":2980},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2632},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":2981},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2633},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":2982},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":2983},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2636},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":2984},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2637},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":2985},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2986},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2639},{"op":"set","t":{"op":"st","k":"last_space","x":2987},"o":"=","e":{"op":"var","n":"s~764","x":2988},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2640},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2989},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":2990},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2643},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":2991},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":2992},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2993},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2645},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2644},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":2994},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2646},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":2995},"space":{"op":"var","n":"s~764","x":2996},"by":{"op":"var","n":"you","x":2997}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2647}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2642},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2641}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2638}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2635},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":2998}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2634}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2629},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2628},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":2999},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2648},{"op":"rep","n":{"op":"var","n":"n~766","x":3000},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3001},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3002},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3003},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2653},{"op":"set","t":{"op":"st","k":"discard","x":3004},"o":"=","e":{"op":"lit","v":[],"x":3005},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2654},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3006}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2655}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2652},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2651},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3007},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3008},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3009},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2658},{"op":"set","t":{"op":"st","k":"deck","x":3010},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3011},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2659}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2657},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2656}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2650},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2649},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~767","e":{"op":"lit","v":5,"x":3012},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2662},{"op":"let","v":"r~768","e":{"op":"lit","v":"plants","x":3013},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2663},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~768"},"d":0,"x":3014},"o":"+=","e":{"op":"var","n":"n~767","x":3015},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2664}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2661},"label":{"op":"lit","v":{"option":0},"x":3016}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~769","e":{"op":"lit","v":4,"x":3017},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2666},{"op":"let","v":"r~770","e":{"op":"lit","v":"animal","x":3018},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2667},{"op":"choose","alts":[{"gens":[{"v":"card~771","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3019},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~771"},"f":"resource","d":null},"b":{"op":"var","n":"r~770"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~771"},"b":{"op":"var","n":"this"}}],"x":3020}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~771"},"d":0,"x":3021},"o":"+=","e":{"op":"var","n":"n~769","x":3022},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2669},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~771"}],"x":3023}}],"kind":"card","prompt":{"def":"add_another","args":{"n":4,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 4 animali a un\'altra carta","en":"add 4 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2668}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2665},"label":{"op":"lit","v":{"option":1},"x":3024}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 5 piante, oppure aggiungi 4 animali a un\'altra carta","en":"choose one: gain 5 plants, or add 4 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2660}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2626},"vp":{"op":"lit","v":2,"x":3025},"source":{"doc":"tm-facts","section":"cards.json #143"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:27"}',
 }

@@ -47,61 +47,61 @@ K = [
 ]
 
 
-def x_3147(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
+def x_3171(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-24))
 
 
-x_3150 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3174 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2768(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
+def d_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 2771, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2795, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2769 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:195
-d_2770 = _C.d_786  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2793 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2794 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:195
 
 
-def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2771, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2795, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2768: CPS(d_2768),
-    2769: CPS(d_2769),
-    2770: CPS(d_2770),
-    2771: CPS(d_2771),
+    2792: CPS(d_2792),
+    2793: CPS(d_2793),
+    2794: CPS(d_2794),
+    2795: CPS(d_2795),
 }
 
 
 CODE = {
-    3147: x_3147,
-    3150: x_3150,
+    3171: x_3171,
+    3174: x_3174,
 }
 AT = {
-    3147: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
+    3171: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:188
-    'lichen': '{"id":"lichen","number":"159","name":{"en":"Lichen"},"type":"automated","cost":7,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-24},"x":3147},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3148},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2769},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":3149},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2770},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3150},"o":"+=","e":{"op":"var","n":"n~731","x":3151},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2771}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2768},"source":{"doc":"tm-facts","section":"cards.json #159"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:188"}',
+    'lichen': '{"id":"lichen","number":"159","name":{"en":"Lichen"},"type":"automated","cost":7,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-24},"x":3171},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3172},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2793},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3173},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2794},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3174},"o":"+=","e":{"op":"var","n":"n~746","x":3175},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2795}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2792},"source":{"doc":"tm-facts","section":"cards.json #159"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:188"}',
 }

@@ -47,77 +47,77 @@ K = [
 ]
 
 
-x_1371 = _C.x_1371  # rules_data/terraforming_mars/cards/001-070.yaml:453
-x_1374 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1378 = _C.x_434  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1383 = _C.x_1383  # rules_data/terraforming_mars/cards/001-070.yaml:453
+x_1386 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1390 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1223(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
+def d_1235(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 1, True)
-    LOCAL(ctx, E, 'r~736', 'energy', True)
-    c, key = KEYPLACE(ctx, 1226, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, 1238, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~737', 1, True)
-    LOCAL(ctx, E, 'r~738', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1229, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1241, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_1224 = _C.d_355  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1225 = _C.d_980  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1236 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1237 = _C.d_991  # rules_data/terraforming_mars/cards/001-070.yaml:460
 
 
-def d_1226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1226, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 1238, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_1227 = _C.d_480  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1228 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1239 = _C.d_484  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1240 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:460
 
 
-def d_1229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1229, PL(ctx, E.get('you')).get('prod'), E.get('r~738'))
+    c, key = KEYPLACE(ctx, 1241, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~737'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1223: CPS(d_1223),
-    1224: CPS(d_1224),
-    1225: CPS(d_1225),
-    1226: CPS(d_1226),
-    1227: CPS(d_1227),
-    1228: CPS(d_1228),
-    1229: CPS(d_1229),
+    1235: CPS(d_1235),
+    1236: CPS(d_1236),
+    1237: CPS(d_1237),
+    1238: CPS(d_1238),
+    1239: CPS(d_1239),
+    1240: CPS(d_1240),
+    1241: CPS(d_1241),
 }
 
 
 CODE = {
-    1371: x_1371,
-    1374: x_1374,
-    1378: x_1378,
+    1383: x_1383,
+    1386: x_1386,
+    1390: x_1390,
 }
 AT = {
 }
@@ -125,5 +125,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:453
-    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1371},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":1372},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1224},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":1373},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1225},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":1374},"o":"+=","e":{"op":"var","n":"n~735","x":1375},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1226},{"op":"let","v":"n~737","e":{"op":"lit","v":1,"x":1376},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1227},{"op":"let","v":"r~738","e":{"op":"lit","v":"megacredits","x":1377},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1228},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~738"},"d":0,"x":1378},"o":"+=","e":{"op":"var","n":"n~737","x":1379},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1229}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1223},"vp":{"op":"lit","v":1,"x":1380},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
+    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1383},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1384},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1236},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":1385},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1237},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1386},"o":"+=","e":{"op":"var","n":"n~750","x":1387},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1238},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1388},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1239},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":1389},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1240},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1390},"o":"+=","e":{"op":"var","n":"n~752","x":1391},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1241}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1235},"vp":{"op":"lit","v":1,"x":1392},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
 }

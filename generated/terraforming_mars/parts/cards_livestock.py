@@ -48,147 +48,147 @@ K = [
 ]
 
 
-def x_3550(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:435
+def x_3577(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:435
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 9)
 
 
-x_3553 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3554 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3558 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3560 = _C.x_1022  # rules_data/terraforming_mars/cards/141-208.yaml:435
-x_3563 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3580 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3581 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3585 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3587 = _C.x_1032  # rules_data/terraforming_mars/cards/141-208.yaml:435
+x_3590 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_3111(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:442
+def d_3138(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:442
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    if not d_3114(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    if not d_3141(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3119, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_3112 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3113 = _C.d_786  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3139 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3140 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:442
 
 
-def d_3114(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3141(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3553(ctx, E):
+    if not x_3580(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3116, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_3115 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3142 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3116(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3143(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3116, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_3117 = _C.d_779  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3118 = _C.d_491  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3144 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3145 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:442
 
 
-def d_3119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3119, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-def d_3120(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:446
+def d_3147(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:446
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 1, True)
-    LOCAL(ctx, E, 'r~736', 'animal', True)
-    c, key = KEYPLACE(ctx, 3123, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    c, key = KEYPLACE(ctx, 3150, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_3121 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:446
-d_3122 = _C.d_1275  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3148 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3149 = _C.d_1287  # rules_data/terraforming_mars/cards/141-208.yaml:446
 
 
-def d_3123(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3123, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3150, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    3111: CPS(d_3111),
-    3112: CPS(d_3112),
-    3113: CPS(d_3113),
-    3114: CPS(d_3114),
-    3115: CPS(d_3115),
-    3116: CPS(d_3116),
-    3117: CPS(d_3117),
-    3118: CPS(d_3118),
-    3119: CPS(d_3119),
-    3120: CPS(d_3120),
-    3121: CPS(d_3121),
-    3122: CPS(d_3122),
-    3123: CPS(d_3123),
+    3138: CPS(d_3138),
+    3139: CPS(d_3139),
+    3140: CPS(d_3140),
+    3141: CPS(d_3141),
+    3142: CPS(d_3142),
+    3143: CPS(d_3143),
+    3144: CPS(d_3144),
+    3145: CPS(d_3145),
+    3146: CPS(d_3146),
+    3147: CPS(d_3147),
+    3148: CPS(d_3148),
+    3149: CPS(d_3149),
+    3150: CPS(d_3150),
 }
 
 
 CODE = {
-    3550: x_3550,
-    3553: x_3553,
-    3554: x_3554,
-    3558: x_3558,
-    3560: x_3560,
-    3563: x_3563,
+    3577: x_3577,
+    3580: x_3580,
+    3581: x_3581,
+    3585: x_3585,
+    3587: x_3587,
+    3590: x_3590,
 }
 AT = {
-    3550: 'rules_data/terraforming_mars/cards/141-208.yaml:435',
+    3577: 'rules_data/terraforming_mars/cards/141-208.yaml:435',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:435
-    'livestock': '{"id":"livestock","number":"184","name":{"en":"Livestock"},"type":"active","cost":13,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":3550},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3551},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3112},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":3552},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3113},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3553},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3115},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3554},"o":"-=","e":{"op":"var","n":"n~731","x":3555},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3116}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3114},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":3556},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3117},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":3557},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3118},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3558},"o":"+=","e":{"op":"var","n":"n~733","x":3559},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3119}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3111},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":3560},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":3561},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3121},{"op":"let","v":"r~736","e":{"op":"lit","v":"animal","x":3562},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3122},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3563},"o":"+=","e":{"op":"var","n":"n~735","x":3564},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3123}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3120}}],"source":{"doc":"tm-facts","section":"cards.json #184"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:435"}',
+    'livestock': '{"id":"livestock","number":"184","name":{"en":"Livestock"},"type":"active","cost":13,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":3577},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3578},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3139},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3579},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3140},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3580},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3142},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3581},"o":"-=","e":{"op":"var","n":"n~746","x":3582},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3143}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3141},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3583},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3144},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3584},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3145},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3585},"o":"+=","e":{"op":"var","n":"n~748","x":3586},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3146}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3138},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":3587},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3588},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3148},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3589},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3149},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3590},"o":"+=","e":{"op":"var","n":"n~750","x":3591},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3150}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3147}}],"source":{"doc":"tm-facts","section":"cards.json #184"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:435"}',
 }

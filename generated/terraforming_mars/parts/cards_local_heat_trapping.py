@@ -48,161 +48,161 @@ K = [
 ]
 
 
-x_3686 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3687 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3691 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3696 = _C.x_878  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3697 = _C.x_3246  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3698 = _C.x_3247  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3700 = _C.x_3249  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3715 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3716 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3720 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3725 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3726 = _C.x_3271  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3727 = _C.x_3272  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3729 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_3227(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def t_3256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 5, True)
-    LOCAL(ctx, E, 'r~732', 'heat', True)
-    if not d_3230(ctx, E):
+    LOCAL(ctx, E, 'n~746', 5, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    if not d_3259(ctx, E):
         return False
-    return t_3233(ctx, k, s, E)
+    return t_3262(ctx, k, s, E)
 
 
-d_3228 = _C.d_1399  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3229 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3257 = _C.d_1413  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3258 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3259(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3686(ctx, E):
+    if not x_3715(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3232, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3261, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_3231 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3260 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_3232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3232, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3261, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def t_3233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def t_3262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3233, None, [], k)
+    return CHOOSE(ctx, 3262, None, [], k)
 
 
-def d_3234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3263(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 4, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 3237, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 3266, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_3235 = _C.d_1167  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3236 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3264 = _C.d_1179  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3265 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3237, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 3266, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-def t_3238(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 2, True)
-    LOCAL(ctx, E, 'r~736', 'animal', True)
-    return t_3241(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    return t_3270(ctx, k, s, E)
 
 
-d_3239 = _C.d_979  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3240 = _C.d_1275  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3268 = _C.d_990  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3269 = _C.d_1287  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def t_3241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3241, None, [], k)
+    return CHOOSE(ctx, 3270, None, [], k)
 
 
-def d_3242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3242, PL(ctx, E.get('you')).get('card_res'), E.get('card~737'))
+    c, key = KEYPLACE(ctx, 3271, PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    3227: t_3227,
-    3228: CPS(d_3228),
-    3229: CPS(d_3229),
-    3230: CPS(d_3230),
-    3231: CPS(d_3231),
-    3232: CPS(d_3232),
-    3233: t_3233,
-    3234: CPS(d_3234),
-    3235: CPS(d_3235),
-    3236: CPS(d_3236),
-    3237: CPS(d_3237),
-    3238: t_3238,
-    3239: CPS(d_3239),
-    3240: CPS(d_3240),
-    3241: t_3241,
-    3242: CPS(d_3242),
+    3256: t_3256,
+    3257: CPS(d_3257),
+    3258: CPS(d_3258),
+    3259: CPS(d_3259),
+    3260: CPS(d_3260),
+    3261: CPS(d_3261),
+    3262: t_3262,
+    3263: CPS(d_3263),
+    3264: CPS(d_3264),
+    3265: CPS(d_3265),
+    3266: CPS(d_3266),
+    3267: t_3267,
+    3268: CPS(d_3268),
+    3269: CPS(d_3269),
+    3270: t_3270,
+    3271: CPS(d_3271),
 }
 
 
 CODE = {
-    3686: x_3686,
-    3687: x_3687,
-    3691: x_3691,
-    3696: x_3696,
-    3697: x_3697,
-    3698: x_3698,
-    3700: x_3700,
+    3715: x_3715,
+    3716: x_3716,
+    3720: x_3720,
+    3725: x_3725,
+    3726: x_3726,
+    3727: x_3727,
+    3729: x_3729,
 }
 AT = {
 }
@@ -210,5 +210,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:501
-    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":5,"x":3684},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3228},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3685},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3229},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":3686},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3231},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3687},"o":"-=","e":{"op":"var","n":"n~731","x":3688},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3232}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3230},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":3689},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3235},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3690},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3236},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3691},"o":"+=","e":{"op":"var","n":"n~733","x":3692},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3237}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3234},"label":{"op":"lit","v":{"option":0},"x":3693}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":2,"x":3694},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3239},{"op":"let","v":"r~736","e":{"op":"lit","v":"animal","x":3695},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3240},{"op":"choose","alts":[{"gens":[{"v":"card~737","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3696},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~737"},"f":"resource","d":null},"b":{"op":"var","n":"r~736"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~737"},"b":{"op":"var","n":"this"}}],"x":3697}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~737"},"d":0,"x":3698},"o":"+=","e":{"op":"var","n":"n~735","x":3699},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3242},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~737"}],"x":3700}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3241}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3238},"label":{"op":"lit","v":{"option":1},"x":3701}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3233}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3227},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
+    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":5,"x":3713},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3257},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3714},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3258},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":3715},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3260},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3716},"o":"-=","e":{"op":"var","n":"n~746","x":3717},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3261}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3259},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3718},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3264},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3719},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3265},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3720},"o":"+=","e":{"op":"var","n":"n~748","x":3721},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3266}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3263},"label":{"op":"lit","v":{"option":0},"x":3722}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3723},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3268},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3724},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3269},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3725},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3726}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3727},"o":"+=","e":{"op":"var","n":"n~750","x":3728},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3271},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3729}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3270}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3267},"label":{"op":"lit","v":{"option":1},"x":3730}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3262}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3256},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
 }

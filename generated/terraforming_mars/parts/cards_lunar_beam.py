@@ -47,123 +47,123 @@ K = [
 ]
 
 
-x_1091 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1092 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1096 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1100 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1102 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1103 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1107 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1111 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_970(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_981(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    if not d_973(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_984(ctx, E):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'heat', True)
-    c, key = KEYPLACE(ctx, 978, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, 989, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~735', 2, True)
-    LOCAL(ctx, E, 'r~736', 'energy', True)
-    c, key = KEYPLACE(ctx, 981, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, 992, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_971 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_972 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_982 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_983 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:308
 
 
-def d_973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_984(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1091(ctx, E):
+    if not x_1102(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 975, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_974 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_985 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_975(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 975, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_976 = _C.d_779  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_977 = _C.d_386  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_987 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_988 = _C.d_390  # rules_data/terraforming_mars/cards/001-070.yaml:308
 
 
-def d_978(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 978, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 989, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_979 = _C.d_979  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_980 = _C.d_980  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_990 = _C.d_990  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_991 = _C.d_991  # rules_data/terraforming_mars/cards/001-070.yaml:308
 
 
-def d_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 981, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 992, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    970: CPS(d_970),
-    971: CPS(d_971),
-    972: CPS(d_972),
-    973: CPS(d_973),
-    974: CPS(d_974),
-    975: CPS(d_975),
-    976: CPS(d_976),
-    977: CPS(d_977),
-    978: CPS(d_978),
-    979: CPS(d_979),
-    980: CPS(d_980),
     981: CPS(d_981),
+    982: CPS(d_982),
+    983: CPS(d_983),
+    984: CPS(d_984),
+    985: CPS(d_985),
+    986: CPS(d_986),
+    987: CPS(d_987),
+    988: CPS(d_988),
+    989: CPS(d_989),
+    990: CPS(d_990),
+    991: CPS(d_991),
+    992: CPS(d_992),
 }
 
 
 CODE = {
-    1091: x_1091,
-    1092: x_1092,
-    1096: x_1096,
-    1100: x_1100,
+    1102: x_1102,
+    1103: x_1103,
+    1107: x_1107,
+    1111: x_1111,
 }
 AT = {
 }
@@ -171,5 +171,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:302
-    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":1089},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":971},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":1090},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":972},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1091},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":974},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1092},"o":"-=","e":{"op":"var","n":"n~731","x":1093},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":975}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":973},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":1094},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":976},{"op":"let","v":"r~734","e":{"op":"lit","v":"heat","x":1095},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":977},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1096},"o":"+=","e":{"op":"var","n":"n~733","x":1097},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":978},{"op":"let","v":"n~735","e":{"op":"lit","v":2,"x":1098},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":979},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":1099},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":980},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":1100},"o":"+=","e":{"op":"var","n":"n~735","x":1101},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":981}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":970},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
+    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1100},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":982},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1101},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":983},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1102},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":985},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1103},"o":"-=","e":{"op":"var","n":"n~746","x":1104},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":986}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":984},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1105},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":987},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":1106},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":988},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1107},"o":"+=","e":{"op":"var","n":"n~748","x":1108},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":989},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1109},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":990},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":1110},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":991},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1111},"o":"+=","e":{"op":"var","n":"n~750","x":1112},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":992}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":981},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
 }

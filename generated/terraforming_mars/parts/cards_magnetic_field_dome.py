@@ -51,87 +51,87 @@ K = [
 ]
 
 
-x_3336 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3337 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3341 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3343 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:305
-x_3346 = _C.x_3273  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3347 = _C.x_3274  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3349 = _C.x_3276  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3351 = _C.x_3278  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3352 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3361 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3362 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3366 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3368 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:305
+x_3371 = _C.x_3298  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3372 = _C.x_3299  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3374 = _C.x_3301  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3376 = _C.x_3303  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3377 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2920(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
+def d_2945(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_2923(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2948(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 2928, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 2953, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2921 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2922 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2946 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2947 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
-def d_2923(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2948(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3336(ctx, E):
+    if not x_3361(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2950, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2924 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2949 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2950(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2950, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2926 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2927 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2951 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2952 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
-def d_2928(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2928, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2953, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-def t_2929(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:305
+def t_2954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -139,112 +139,112 @@ def t_2929(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~735', 'tr', True)
-        LOCAL(ctx, E, 'n~736', 1, True)
-        if not d_2933(ctx, E):
+        LOCAL(ctx, E, 't~750', 'tr', True)
+        LOCAL(ctx, E, 'n~751', 1, True)
+        if not d_2958(ctx, E):
             return False
         return k()
 
-    return t_2930(ctx, r1, s, E)
+    return t_2955(ctx, r1, s, E)
 
 
-t_2930 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2931 = _C.d_2873  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2932 = _C.d_1032  # rules_data/terraforming_mars/cards/141-208.yaml:305
+t_2955 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2956 = _C.d_2898  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2957 = _C.d_1044  # rules_data/terraforming_mars/cards/141-208.yaml:305
 
 
-def d_2933(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2958(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3346(ctx, E):
+    if x_3371(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2934, ctx.state.get('game_tracks'), E.get('t~735'))
+        c, key = KEYPLACE(ctx, 2959, ctx.state.get('game_tracks'), E.get('t~750'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~736'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
     else:
-        if not d_2935(ctx, E):
+        if not d_2960(ctx, E):
             return False
     return True
 
 
-def d_2934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2959(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2934, ctx.state.get('game_tracks'), E.get('t~735'))
+    c, key = KEYPLACE(ctx, 2959, ctx.state.get('game_tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~736'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
     return True
 
 
-def d_2935(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2960(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2936, PL(ctx, E.get('you')).get('tracks'), E.get('t~735'))
+    c, key = KEYPLACE(ctx, 2961, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~736'), '+=', False, K[3])
-    if not d_2937(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
+    if not d_2962(ctx, E):
         return False
     return True
 
 
-def d_2936(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2961(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2936, PL(ctx, E.get('you')).get('tracks'), E.get('t~735'))
+    c, key = KEYPLACE(ctx, 2961, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~736'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
     return True
 
 
-d_2937 = _C.d_2879  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2938 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2962 = _C.d_2904  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2963 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2920: CPS(d_2920),
-    2921: CPS(d_2921),
-    2922: CPS(d_2922),
-    2923: CPS(d_2923),
-    2924: CPS(d_2924),
-    2925: CPS(d_2925),
-    2926: CPS(d_2926),
-    2927: CPS(d_2927),
-    2928: CPS(d_2928),
-    2929: t_2929,
-    2930: t_2930,
-    2931: CPS(d_2931),
-    2932: CPS(d_2932),
-    2933: CPS(d_2933),
-    2934: CPS(d_2934),
-    2935: CPS(d_2935),
-    2936: CPS(d_2936),
-    2937: CPS(d_2937),
-    2938: CPS(d_2938),
+    2945: CPS(d_2945),
+    2946: CPS(d_2946),
+    2947: CPS(d_2947),
+    2948: CPS(d_2948),
+    2949: CPS(d_2949),
+    2950: CPS(d_2950),
+    2951: CPS(d_2951),
+    2952: CPS(d_2952),
+    2953: CPS(d_2953),
+    2954: t_2954,
+    2955: t_2955,
+    2956: CPS(d_2956),
+    2957: CPS(d_2957),
+    2958: CPS(d_2958),
+    2959: CPS(d_2959),
+    2960: CPS(d_2960),
+    2961: CPS(d_2961),
+    2962: CPS(d_2962),
+    2963: CPS(d_2963),
 }
 
 
 CODE = {
-    3336: x_3336,
-    3337: x_3337,
-    3341: x_3341,
-    3343: x_3343,
-    3346: x_3346,
-    3347: x_3347,
-    3349: x_3349,
-    3351: x_3351,
-    3352: x_3352,
+    3361: x_3361,
+    3362: x_3362,
+    3366: x_3366,
+    3368: x_3368,
+    3371: x_3371,
+    3372: x_3372,
+    3374: x_3374,
+    3376: x_3376,
+    3377: x_3377,
 }
 AT = {
 }
@@ -252,5 +252,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:298
-    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3334},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2921},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3335},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2922},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3336},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2924},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3337},"o":"-=","e":{"op":"var","n":"n~731","x":3338},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2925}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2923},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3339},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2926},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3340},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3341},"o":"+=","e":{"op":"var","n":"n~733","x":3342},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2928}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2920},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3343},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2930},{"op":"let","v":"t~735","e":{"op":"lit","v":"tr","x":3344},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2931},{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":3345},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2932},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~735"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3346},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~735"},"d":0,"x":3347},"o":"+=","e":{"op":"var","n":"n~736","x":3348},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2934},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~735"},"d":0,"x":3349},"o":"+=","e":{"op":"var","n":"n~736","x":3350},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2936},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~735"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~736"},"b":{"op":"lit","v":0}}],"x":3351},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3352},"o":"=","e":{"op":"lit","v":true,"x":3353},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2938},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2937}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2935},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2933}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2929},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
+    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3359},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2946},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3360},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2947},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3361},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2949},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3362},"o":"-=","e":{"op":"var","n":"n~746","x":3363},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2950}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2948},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3364},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2951},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3365},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2952},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3366},"o":"+=","e":{"op":"var","n":"n~748","x":3367},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2953}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2945},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3368},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2955},{"op":"let","v":"t~750","e":{"op":"lit","v":"tr","x":3369},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2956},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3370},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2957},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~750"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3371},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~750"},"d":0,"x":3372},"o":"+=","e":{"op":"var","n":"n~751","x":3373},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2959},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~750"},"d":0,"x":3374},"o":"+=","e":{"op":"var","n":"n~751","x":3375},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2961},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~750"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~751"},"b":{"op":"lit","v":0}}],"x":3376},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3377},"o":"=","e":{"op":"lit","v":true,"x":3378},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2963},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2962}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2960},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2958}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2954},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
 }

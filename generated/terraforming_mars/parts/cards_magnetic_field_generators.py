@@ -51,87 +51,87 @@ K = [
 ]
 
 
-x_3263 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3264 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3268 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3270 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:247
-x_3273 = _C.x_3273  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3274 = _C.x_3274  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3276 = _C.x_3276  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3278 = _C.x_3278  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3279 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3288 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3289 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3293 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3295 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:247
+x_3298 = _C.x_3298  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3299 = _C.x_3299  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_3301 = _C.x_3301  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3303 = _C.x_3303  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3304 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2862(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
+def d_2887(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 4, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_2865(ctx, E):
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2890(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2863 = _C.d_1970  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2864 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2888 = _C.d_1991  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2889 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
-def d_2865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3263(ctx, E):
+    if not x_3288(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2867, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2892, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2866 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2891 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2867, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2892, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2868 = _C.d_779  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2869 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2893 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2894 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
-def d_2870(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2895(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2870, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-def t_2871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def t_2896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -139,112 +139,112 @@ def t_2871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~735', 'tr', True)
-        LOCAL(ctx, E, 'n~736', 3, True)
-        if not d_2875(ctx, E):
+        LOCAL(ctx, E, 't~750', 'tr', True)
+        LOCAL(ctx, E, 'n~751', 3, True)
+        if not d_2900(ctx, E):
             return False
         return k()
 
-    return t_2872(ctx, r1, s, E)
+    return t_2897(ctx, r1, s, E)
 
 
-t_2872 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2873 = _C.d_2873  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2874 = _C.d_925  # rules_data/terraforming_mars/cards/141-208.yaml:247
+t_2897 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2898 = _C.d_2898  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2899 = _C.d_935  # rules_data/terraforming_mars/cards/141-208.yaml:247
 
 
-def d_2875(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2900(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3273(ctx, E):
+    if x_3298(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2876, ctx.state.get('game_tracks'), E.get('t~735'))
+        c, key = KEYPLACE(ctx, 2901, ctx.state.get('game_tracks'), E.get('t~750'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~736'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
     else:
-        if not d_2877(ctx, E):
+        if not d_2902(ctx, E):
             return False
     return True
 
 
-def d_2876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2876, ctx.state.get('game_tracks'), E.get('t~735'))
+    c, key = KEYPLACE(ctx, 2901, ctx.state.get('game_tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~736'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
     return True
 
 
-def d_2877(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2878, PL(ctx, E.get('you')).get('tracks'), E.get('t~735'))
+    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~736'), '+=', False, K[3])
-    if not d_2879(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
+    if not d_2904(ctx, E):
         return False
     return True
 
 
-def d_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2878, PL(ctx, E.get('you')).get('tracks'), E.get('t~735'))
+    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~736'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
     return True
 
 
-d_2879 = _C.d_2879  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2880 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2904 = _C.d_2904  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2905 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2862: CPS(d_2862),
-    2863: CPS(d_2863),
-    2864: CPS(d_2864),
-    2865: CPS(d_2865),
-    2866: CPS(d_2866),
-    2867: CPS(d_2867),
-    2868: CPS(d_2868),
-    2869: CPS(d_2869),
-    2870: CPS(d_2870),
-    2871: t_2871,
-    2872: t_2872,
-    2873: CPS(d_2873),
-    2874: CPS(d_2874),
-    2875: CPS(d_2875),
-    2876: CPS(d_2876),
-    2877: CPS(d_2877),
-    2878: CPS(d_2878),
-    2879: CPS(d_2879),
-    2880: CPS(d_2880),
+    2887: CPS(d_2887),
+    2888: CPS(d_2888),
+    2889: CPS(d_2889),
+    2890: CPS(d_2890),
+    2891: CPS(d_2891),
+    2892: CPS(d_2892),
+    2893: CPS(d_2893),
+    2894: CPS(d_2894),
+    2895: CPS(d_2895),
+    2896: t_2896,
+    2897: t_2897,
+    2898: CPS(d_2898),
+    2899: CPS(d_2899),
+    2900: CPS(d_2900),
+    2901: CPS(d_2901),
+    2902: CPS(d_2902),
+    2903: CPS(d_2903),
+    2904: CPS(d_2904),
+    2905: CPS(d_2905),
 }
 
 
 CODE = {
-    3263: x_3263,
-    3264: x_3264,
-    3268: x_3268,
-    3270: x_3270,
-    3273: x_3273,
-    3274: x_3274,
-    3276: x_3276,
-    3278: x_3278,
-    3279: x_3279,
+    3288: x_3288,
+    3289: x_3289,
+    3293: x_3293,
+    3295: x_3295,
+    3298: x_3298,
+    3299: x_3299,
+    3301: x_3301,
+    3303: x_3303,
+    3304: x_3304,
 }
 AT = {
 }
@@ -252,5 +252,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:240
-    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":3261},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2863},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3262},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2864},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3263},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2866},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3264},"o":"-=","e":{"op":"var","n":"n~731","x":3265},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2867}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2865},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":3266},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2868},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3267},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2869},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3268},"o":"+=","e":{"op":"var","n":"n~733","x":3269},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2870}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2862},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3270},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2872},{"op":"let","v":"t~735","e":{"op":"lit","v":"tr","x":3271},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2873},{"op":"let","v":"n~736","e":{"op":"lit","v":3,"x":3272},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2874},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~735"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3273},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~735"},"d":0,"x":3274},"o":"+=","e":{"op":"var","n":"n~736","x":3275},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2876},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~735"},"d":0,"x":3276},"o":"+=","e":{"op":"var","n":"n~736","x":3277},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2878},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~735"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~736"},"b":{"op":"lit","v":0}}],"x":3278},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3279},"o":"=","e":{"op":"lit","v":true,"x":3280},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2880},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2879}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2877},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2875}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2871},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:240"}',
+    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":3286},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2888},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3287},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2889},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3288},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2891},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3289},"o":"-=","e":{"op":"var","n":"n~746","x":3290},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2892}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2890},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3291},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2893},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3292},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2894},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3293},"o":"+=","e":{"op":"var","n":"n~748","x":3294},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2895}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2887},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3295},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2897},{"op":"let","v":"t~750","e":{"op":"lit","v":"tr","x":3296},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2898},{"op":"let","v":"n~751","e":{"op":"lit","v":3,"x":3297},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2899},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~750"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3298},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~750"},"d":0,"x":3299},"o":"+=","e":{"op":"var","n":"n~751","x":3300},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2901},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~750"},"d":0,"x":3301},"o":"+=","e":{"op":"var","n":"n~751","x":3302},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2903},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~750"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~751"},"b":{"op":"lit","v":0}}],"x":3303},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3304},"o":"=","e":{"op":"lit","v":true,"x":3305},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2905},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2904}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2902},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2900}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2896},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:240"}',
 }

@@ -47,62 +47,62 @@ K = [
 ]
 
 
-x_2139 = _C.x_1044  # rules_data/terraforming_mars/cards/071-140.yaml:241
-x_2142 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2145 = _C.x_1024  # rules_data/terraforming_mars/cards/071-140.yaml:241
+x_2159 = _C.x_1054  # rules_data/terraforming_mars/cards/071-140.yaml:241
+x_2162 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2165 = _C.x_1034  # rules_data/terraforming_mars/cards/071-140.yaml:241
 
 
-def d_1889(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
+def d_1909(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 6, True)
-    LOCAL(ctx, E, 'r~736', 'energy', True)
-    c, key = KEYPLACE(ctx, 1892, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    LOCAL(ctx, E, 'n~750', 6, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, 1912, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-def d_1890(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
+def d_1910(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 6, True)
+    LOCAL(ctx, E, 'n~750', 6, True)
     return True
 
 
-d_1891 = _C.d_980  # rules_data/terraforming_mars/cards/071-140.yaml:248
+d_1911 = _C.d_991  # rules_data/terraforming_mars/cards/071-140.yaml:248
 
 
-def d_1892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1892, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 1912, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1889: CPS(d_1889),
-    1890: CPS(d_1890),
-    1891: CPS(d_1891),
-    1892: CPS(d_1892),
+    1909: CPS(d_1909),
+    1910: CPS(d_1910),
+    1911: CPS(d_1911),
+    1912: CPS(d_1912),
 }
 
 
 CODE = {
-    2139: x_2139,
-    2142: x_2142,
-    2145: x_2145,
+    2159: x_2159,
+    2162: x_2162,
+    2165: x_2165,
 }
 AT = {
 }
@@ -110,5 +110,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:241
-    'mass_converter': '{"id":"mass_converter","number":"094","name":{"en":"Mass Converter"},"type":"active","cost":8,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":2139},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":6,"x":2140},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1890},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1891},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2142},"o":"+=","e":{"op":"var","n":"n~735","x":2143},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1892}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1889},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":2144},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":2145}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #094 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:241"}',
+    'mass_converter': '{"id":"mass_converter","number":"094","name":{"en":"Mass Converter"},"type":"active","cost":8,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":2159},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":6,"x":2160},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1910},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":2161},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1911},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2162},"o":"+=","e":{"op":"var","n":"n~750","x":2163},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1912}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1909},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":2164},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":2165}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #094 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:241"}',
 }

@@ -47,63 +47,63 @@ K = [
 ]
 
 
-def x_2359(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:390
+def x_2381(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:390
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) else False)
 
 
-x_2362 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2384 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2092(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
+def d_2114(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 3, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2095, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2117, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2093 = _C.d_785  # rules_data/terraforming_mars/cards/071-140.yaml:397
-d_2094 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2115 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2116 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:397
 
 
-def d_2095(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2095, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2117, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2092: CPS(d_2092),
-    2093: CPS(d_2093),
-    2094: CPS(d_2094),
-    2095: CPS(d_2095),
+    2114: CPS(d_2114),
+    2115: CPS(d_2115),
+    2116: CPS(d_2116),
+    2117: CPS(d_2117),
 }
 
 
 CODE = {
-    2359: x_2359,
-    2362: x_2362,
+    2381: x_2381,
+    2384: x_2384,
 }
 AT = {
-    2359: 'rules_data/terraforming_mars/cards/071-140.yaml:390',
+    2381: 'rules_data/terraforming_mars/cards/071-140.yaml:390',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:390
-    'media_group': '{"id":"media_group","number":"109","name":{"en":"Media Group"},"type":"active","cost":6,"tags":["earth"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}}],"x":2359},"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":2360},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2093},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":2361},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2094},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2362},"o":"+=","e":{"op":"var","n":"n~731","x":2363},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2095}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2092}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #109 (not fully structured: render effects tag(event) -> 3 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:390"}',
+    'media_group': '{"id":"media_group","number":"109","name":{"en":"Media Group"},"type":"active","cost":6,"tags":["earth"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}}],"x":2381},"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2382},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2115},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2383},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2116},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2384},"o":"+=","e":{"op":"var","n":"n~746","x":2385},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2117}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2114}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #109 (not fully structured: render effects tag(event) -> 3 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:390"}',
 }

@@ -48,97 +48,97 @@ K = [
 ]
 
 
-def x_4033(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
+def x_4066(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4033, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_731, NOREC).get('tags', []) if type(v_c_731) is str else [])).count('building') for v_c_731 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_733, NOREC).get('tags', []) if type(v_c_733) is str else [])).count('building') for v_c_733 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('building')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (4066, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('building') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('building')))) is int else AR('+', _w6, _w7)))
 
 
-x_4034 = _C.x_2790  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
-x_4035 = _C.x_2791  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
-x_4036 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:684
+x_4067 = _C.x_2813  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+x_4068 = _C.x_2814  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+x_4069 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:684
 
 
-def d_3539(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
+def d_3572(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~736', 1, True)
-    LOCAL(ctx, E, 'r~737', 'megacredits', True)
-    LOCAL(ctx, E, 'm~738', 2, True)
-    LOCAL(ctx, E, 'k~739', x_4033(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
+    LOCAL(ctx, E, 'n~751', 1, True)
+    LOCAL(ctx, E, 'r~752', 'megacredits', True)
+    LOCAL(ctx, E, 'm~753', 2, True)
+    LOCAL(ctx, E, 'k~754', x_4066(ctx, E), True)
+    c, key = KEYPLACE(ctx, 3577, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4035(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, x_4068(ctx, E), '+=', False, K[1])
     return True
 
 
-d_3540 = _C.d_1032  # rules_data/terraforming_mars/cards/141-208.yaml:683
+d_3573 = _C.d_1044  # rules_data/terraforming_mars/cards/141-208.yaml:683
 
 
-def d_3541(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
+def d_3574(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~737', 'megacredits', True)
+    LOCAL(ctx, E, 'r~752', 'megacredits', True)
     return True
 
 
-d_3542 = _C.d_2460  # rules_data/terraforming_mars/cards/141-208.yaml:683
+d_3575 = _C.d_2483  # rules_data/terraforming_mars/cards/141-208.yaml:683
 
 
-def d_3543(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
+def d_3576(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:683
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~739', x_4033(ctx, E), True)
+    LOCAL(ctx, E, 'k~754', x_4066(ctx, E), True)
     return True
 
 
-def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+def d_3577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3544, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
+    c, key = KEYPLACE(ctx, 3577, PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_4035(ctx, E), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, x_4068(ctx, E), '+=', False, K[1])
     return True
 
 
-t_3545 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:684
+t_3578 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:684
 
 
 TRIALS = {
-    3539: CPS(d_3539),
-    3540: CPS(d_3540),
-    3541: CPS(d_3541),
-    3542: CPS(d_3542),
-    3543: CPS(d_3543),
-    3544: CPS(d_3544),
-    3545: t_3545,
+    3572: CPS(d_3572),
+    3573: CPS(d_3573),
+    3574: CPS(d_3574),
+    3575: CPS(d_3575),
+    3576: CPS(d_3576),
+    3577: CPS(d_3577),
+    3578: t_3578,
 }
 
 
 CODE = {
-    4033: x_4033,
-    4034: x_4034,
-    4035: x_4035,
-    4036: x_4036,
+    4066: x_4066,
+    4067: x_4067,
+    4068: x_4068,
+    4069: x_4069,
 }
 AT = {
-    4033: 'rules_data/terraforming_mars/cards/141-208.yaml:683',
+    4066: 'rules_data/terraforming_mars/cards/141-208.yaml:683',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:677
-    'medical_lab': '{"id":"medical_lab","number":"207","name":{"en":"Medical Lab"},"type":"automated","cost":13,"tags":["science","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":4030},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3540},{"op":"let","v":"r~737","e":{"op":"lit","v":"megacredits","x":4031},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3541},{"op":"let","v":"m~738","e":{"op":"lit","v":2,"x":4032},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3542},{"op":"let","v":"k~739","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"building"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"building"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~735","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~735"},"b":{"op":"lit","v":"building"}}}]}},"x":4033},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3543},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~737"},"d":0,"x":4034},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~736"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~739"},"b":{"op":"var","n":"m~738"}},"x":4035},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:113","id":3544}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3539},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4036},"at":"rules_data/terraforming_mars/cards/141-208.yaml:684","id":3545},"vp":{"op":"lit","v":1,"x":4037},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #207 (production megacredits per 2 building tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:677"}',
+    'medical_lab': '{"id":"medical_lab","number":"207","name":{"en":"Medical Lab"},"type":"automated","cost":13,"tags":["science","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":4063},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3573},{"op":"let","v":"r~752","e":{"op":"lit","v":"megacredits","x":4064},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3574},{"op":"let","v":"m~753","e":{"op":"lit","v":2,"x":4065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3575},{"op":"let","v":"k~754","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"building"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"building"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~750","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~750"},"b":{"op":"lit","v":"building"}}}]}},"x":4066},"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3576},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":4067},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~751"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~754"},"b":{"op":"var","n":"m~753"}},"x":4068},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:113","id":3577}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:683","id":3572},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:684","id":3578},"vp":{"op":"lit","v":1,"x":4070},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #207 (production megacredits per 2 building tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:677"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_3259 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3284 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2858(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:238
+def d_2883(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:238
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'heat', True)
-    c, key = KEYPLACE(ctx, 2861, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 2886, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2859 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:238
-d_2860 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2884 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2885 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:238
 
 
-def d_2861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2861, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2886, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2858: CPS(d_2858),
-    2859: CPS(d_2859),
-    2860: CPS(d_2860),
-    2861: CPS(d_2861),
+    2883: CPS(d_2883),
+    2884: CPS(d_2884),
+    2885: CPS(d_2885),
+    2886: CPS(d_2886),
 }
 
 
 CODE = {
-    3259: x_3259,
+    3284: x_3284,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:233
-    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3257},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2859},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3258},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2860},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3259},"o":"+=","e":{"op":"var","n":"n~731","x":3260},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2861}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2858},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
+    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2884},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3283},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2885},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3284},"o":"+=","e":{"op":"var","n":"n~746","x":3285},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2886}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2883},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
 }

@@ -48,55 +48,55 @@ K = [
 ]
 
 
-x_1518 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1520 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:566
+x_1532 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1534 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
-def d_1340(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+def d_1354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'steel', True)
-    c, key = KEYPLACE(ctx, 1343, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'steel', True)
+    c, key = KEYPLACE(ctx, 1357, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_1341 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:565
-d_1342 = _C.d_1342  # rules_data/terraforming_mars/cards/001-070.yaml:565
+d_1355 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:565
+d_1356 = _C.d_1356  # rules_data/terraforming_mars/cards/001-070.yaml:565
 
 
-def d_1343(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1343, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1357, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_1344 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:566
+t_1358 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
 TRIALS = {
-    1340: CPS(d_1340),
-    1341: CPS(d_1341),
-    1342: CPS(d_1342),
-    1343: CPS(d_1343),
-    1344: t_1344,
+    1354: CPS(d_1354),
+    1355: CPS(d_1355),
+    1356: CPS(d_1356),
+    1357: CPS(d_1357),
+    1358: t_1358,
 }
 
 
 CODE = {
-    1518: x_1518,
-    1520: x_1520,
+    1532: x_1532,
+    1534: x_1534,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:559
-    'mine': '{"id":"mine","number":"056","name":{"en":"Mine"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1516},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1341},{"op":"let","v":"r~732","e":{"op":"lit","v":"steel","x":1517},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1342},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1518},"o":"+=","e":{"op":"var","n":"n~731","x":1519},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1343}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1340},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1520},"at":"rules_data/terraforming_mars/cards/001-070.yaml:566","id":1344},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #056"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:559"}',
+    'mine': '{"id":"mine","number":"056","name":{"en":"Mine"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1530},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1355},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":1531},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1532},"o":"+=","e":{"op":"var","n":"n~746","x":1533},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1357}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1354},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1534},"at":"rules_data/terraforming_mars/cards/001-070.yaml:566","id":1358},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #056"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:559"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_1588 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1602 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1398(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+def d_1412(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 5, True)
-    LOCAL(ctx, E, 'r~732', 'steel', True)
-    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 5, True)
+    LOCAL(ctx, E, 'r~747', 'steel', True)
+    c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1399 = _C.d_1399  # rules_data/terraforming_mars/cards/001-070.yaml:624
-d_1400 = _C.d_1342  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1413 = _C.d_1413  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1414 = _C.d_1356  # rules_data/terraforming_mars/cards/001-070.yaml:624
 
 
-def d_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1398: CPS(d_1398),
-    1399: CPS(d_1399),
-    1400: CPS(d_1400),
-    1401: CPS(d_1401),
+    1412: CPS(d_1412),
+    1413: CPS(d_1413),
+    1414: CPS(d_1414),
+    1415: CPS(d_1415),
 }
 
 
 CODE = {
-    1588: x_1588,
+    1602: x_1602,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:619
-    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":5,"x":1586},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1399},{"op":"let","v":"r~732","e":{"op":"lit","v":"steel","x":1587},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1400},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1588},"o":"+=","e":{"op":"var","n":"n~731","x":1589},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1401}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1398},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
+    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":5,"x":1600},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1413},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":1601},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1414},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1602},"o":"+=","e":{"op":"var","n":"n~746","x":1603},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1415}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1412},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
 }

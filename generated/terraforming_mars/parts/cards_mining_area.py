@@ -54,385 +54,385 @@ K = [
 ]
 
 
-x_1625 = _C.x_1625  # rules_data/terraforming_mars/definitions/board.yaml:200
-x_1626 = _C.x_1626  # rules_data/terraforming_mars/definitions/board.yaml:201
-x_1627 = _C.x_1627  # rules_data/terraforming_mars/definitions/board.yaml:202
-x_1628 = _C.x_1628  # rules_data/terraforming_mars/definitions/board.yaml:203
-x_1631 = _C.x_1631  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1633 = _C.x_1633  # rules_data/terraforming_mars/definitions/board.yaml:203
+x_1639 = _C.x_1639  # rules_data/terraforming_mars/definitions/board.yaml:218
+x_1640 = _C.x_1640  # rules_data/terraforming_mars/definitions/board.yaml:219
+x_1641 = _C.x_1641  # rules_data/terraforming_mars/definitions/board.yaml:220
+x_1642 = _C.x_1642  # rules_data/terraforming_mars/definitions/board.yaml:221
+x_1645 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1647 = _C.x_1647  # rules_data/terraforming_mars/definitions/board.yaml:221
 
 
-def x_1637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:189
+def x_1651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~740'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~755'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_743 for v_x_743 in [v_x_742 for v_x_742 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_742, NOREC).get('type', None) if type(v_x_742) is str else None) == _h1)] if (True if (any((v_r_744 in _w2 if type((_w2 := E.get('l~741'))) in (list, dict) else IN(v_r_744, _w2)) for v_r_744 in items_of((ctx.index.plain['spaces'].get(v_x_743, NOREC).get('bonus_resources', []) if type(v_x_743) is str else [])))) and (any((True if ((v_x_745 in _h2 if type(_h2) in (list, dict) else IN(v_x_745, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_745, {}) if type(_h2) is dict else KEY(_h2, v_x_745, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_745 in ADJ(ctx, 'spaces', v_x_743))) else False)]
-    return MEMO(ctx, (1637, E.get('l~741'), E.get('t~740'), E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_758 for v_x_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if (any((v_r_759 in _w2 if type((_w2 := E.get('l~756'))) in (list, dict) else IN(v_r_759, _w2)) for v_r_759 in items_of((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('bonus_resources', []) if type(v_x_758) is str else [])))) and (any((True if ((v_x_760 in _h2 if type(_h2) in (list, dict) else IN(v_x_760, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_760, {}) if type(_h2) is dict else KEY(_h2, v_x_760, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_760 in ADJ(ctx, 'spaces', v_x_758))) else False)]
+    return MEMO(ctx, (1651, E.get('l~756'), E.get('t~755'), E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+def x_1652(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_748, 0) if type(_h1) is dict else KEY(_h1, v_p_748, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_748, NOREC).get('step', 0) if type(v_p_748) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_748, NOREC).get('max', 0) if type(v_p_748) is str else 0))) is int else num(_w4))) for v_p_748 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_748, NOREC).get('tile', None) if type(v_p_748) is str else None) == E.get('t~746'))))
-    return MEMO(ctx, (1638, E.get('t~746'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_763, 0) if type(_h1) is dict else KEY(_h1, v_p_763, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_763, NOREC).get('step', 0) if type(v_p_763) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_763, NOREC).get('max', 0) if type(v_p_763) is str else 0))) is int else num(_w4))) for v_p_763 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_763, NOREC).get('tile', None) if type(v_p_763) is str else None) == E.get('t~761'))))
+    return MEMO(ctx, (1652, E.get('t~761'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def x_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~746'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~746'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_749 for v_s_749 in items_of(E.get('l~747')) if (True if ((not (v_s_749 in _h1 if type(_h1) in (list, dict) else IN(v_s_749, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_749, NOREC).get('reserved', None) if type(v_s_749) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_749, NOREC).get('reserved', None) if type(v_s_749) is str else None) == E.get('t~746'))) or (((ctx.index.plain['spaces'].get(v_s_749, NOREC).get('reserved', None) if type(v_s_749) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_749 in _h2 if type(_h2) in (list, dict) else IN(v_s_749, _h2)))) or (((_h2.get(v_s_749, None) if type(_h2) is dict else KEY(_h2, v_s_749, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_749 in _h4 if type(_h4) in (list, dict) else IN(v_s_749, _h4))) or ((not any((True if ((v_x_750 in _h1 if type(_h1) in (list, dict) else IN(v_x_750, _h1))) and ((not (v_x_750 in _h4 if type(_h4) in (list, dict) else IN(v_x_750, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_750, {}) if type(_h1) is dict else KEY(_h1, v_x_750, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_750, {}) if type(_h1) is dict else KEY(_h1, v_x_750, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_751)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_750, {}) if type(_h1) is dict else KEY(_h1, v_x_750, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_751)) else False)) else False) for v_u_751 in items_of(_h3))) else False) for v_x_750 in ADJ(ctx, 'spaces', v_s_749)))) else False)) else False)]
-    return MEMO(ctx, (1639, E.get('l~747'), E.get('this'), E.get('t~746'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~761'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~761'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_764 for v_s_764 in items_of(E.get('l~762')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('t~761'))) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_764 in _h2 if type(_h2) in (list, dict) else IN(v_s_764, _h2)))) or (((_h2.get(v_s_764, None) if type(_h2) is dict else KEY(_h2, v_s_764, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_764 in _h4 if type(_h4) in (list, dict) else IN(v_s_764, _h4))) or ((not any((True if ((v_x_765 in _h1 if type(_h1) in (list, dict) else IN(v_x_765, _h1))) and ((not (v_x_765 in _h4 if type(_h4) in (list, dict) else IN(v_x_765, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_765, {}) if type(_h1) is dict else KEY(_h1, v_x_765, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_765, {}) if type(_h1) is dict else KEY(_h1, v_x_765, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_766)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_765, {}) if type(_h1) is dict else KEY(_h1, v_x_765, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h3))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
+    return MEMO(ctx, (1653, E.get('l~762'), E.get('this'), E.get('t~761'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~752')) > 0)
+    return (FN['count'](ctx, None, E.get('open~767')) > 0)
 
 
-x_1644 = _C.x_900  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1645 = _C.x_901  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1646 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1648 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1649 = _C.x_905  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1650 = _C.x_906  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1651 = _C.x_907  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1652 = _C.x_908  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1653 = _C.x_909  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_1657 = _C.x_913  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_1658 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:644
+x_1658 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1659 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1660 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1662 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1663 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1664 = _C.x_826  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1665 = _C.x_827  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1666 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1667 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1671 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_1672 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
-def t_1430(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
+def t_1444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'l~732', K[4], True)
-    return t_1433(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'l~747', K[4], True)
+    return t_1447(ctx, k, s, E)
 
 
-d_1431 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:643
-d_1432 = _C.d_1432  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1445 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1446 = _C.d_1446  # rules_data/terraforming_mars/cards/001-070.yaml:643
 
 
-def t_1433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:200
+def t_1447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~734', x_1625(ctx, E), True)
-    LOCAL(ctx, E, 'shown~736', x_1626(ctx, E), True)
-    return t_1436(ctx, k, s, E)
+    LOCAL(ctx, E, 'sp~749', x_1639(ctx, E), True)
+    LOCAL(ctx, E, 'shown~751', x_1640(ctx, E), True)
+    return t_1450(ctx, k, s, E)
 
 
-d_1434 = _C.d_1434  # rules_data/terraforming_mars/definitions/board.yaml:200
-d_1435 = _C.d_1435  # rules_data/terraforming_mars/definitions/board.yaml:201
+d_1448 = _C.d_1448  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1449 = _C.d_1449  # rules_data/terraforming_mars/definitions/board.yaml:219
 
 
-def t_1436(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:202
+def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1627(ctx, E):
-        return t_1437(ctx, k, s, E)
+    if x_1641(ctx, E):
+        return t_1451(ctx, k, s, E)
     return k()
 
 
-def t_1437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
+def t_1451(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1437, None, [], k)
+    return CHOOSE(ctx, 1451, None, [], k)
 
 
-def d_1438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~738', E.get('n~731'), True)
-    LOCAL(ctx, E, 'r~739', E.get('r~737'), True)
-    c, key = KEYPLACE(ctx, 1441, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
+    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
+    c, key = KEYPLACE(ctx, 1455, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
-d_1439 = _C.d_1439  # rules_data/terraforming_mars/definitions/board.yaml:203
-d_1440 = _C.d_1440  # rules_data/terraforming_mars/definitions/board.yaml:203
+d_1453 = _C.d_1453  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1454 = _C.d_1454  # rules_data/terraforming_mars/definitions/board.yaml:221
 
 
-def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1455(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1441, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
+    c, key = KEYPLACE(ctx, 1455, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
-def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def t_1456(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1466(ctx, k, s, E)
+        return t_1480(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~740', 'mining_area', True)
-    LOCAL(ctx, E, 'l~741', K[4], True)
-    return t_1445(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~755', 'mining_area', True)
+    LOCAL(ctx, E, 'l~756', K[4], True)
+    return t_1459(ctx, r1, s, E)
 
 
-def d_1443(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def d_1457(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~740', 'mining_area', True)
+    LOCAL(ctx, E, 't~755', 'mining_area', True)
     return True
 
 
-d_1444 = _C.d_1444  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1458 = _C.d_1458  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
-def t_1445(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:189
+def t_1459(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~740'), True)
-    LOCAL(ctx, E, 'l~747', x_1637(ctx, E), True)
-    return t_1448(ctx, k, s, E)
+    LOCAL(ctx, E, 't~761', E.get('t~755'), True)
+    LOCAL(ctx, E, 'l~762', x_1651(ctx, E), True)
+    return t_1462(ctx, k, s, E)
 
 
-def d_1446(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:189
+def d_1460(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~740'), True)
+    LOCAL(ctx, E, 't~761', E.get('t~755'), True)
     return True
 
 
-def d_1447(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:189
+def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~747', x_1637(ctx, E), True)
+    LOCAL(ctx, E, 'l~762', x_1651(ctx, E), True)
     return True
 
 
-def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+def t_1462(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1638(ctx, E):
-        return t_1449(ctx, k, s, E)
+    if x_1652(ctx, E):
+        return t_1463(ctx, k, s, E)
     return k()
 
 
-def t_1449(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_1463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~752', x_1639(ctx, E), True)
-    if not x_1640(ctx, E):
+    LOCAL(ctx, E, 'open~767', x_1653(ctx, E), True)
+    if not x_1654(ctx, E):
         return False
-    return t_1452(ctx, k, s, E)
+    return t_1466(ctx, k, s, E)
 
 
-def d_1450(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~752', x_1639(ctx, E), True)
+    LOCAL(ctx, E, 'open~767', x_1653(ctx, E), True)
     return True
 
 
-def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1640(ctx, E):
+    if not x_1654(ctx, E):
         return False
     return True
 
 
-def t_1452(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_1466(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1452, None, [], k)
+    return CHOOSE(ctx, 1466, None, [], k)
 
 
-def t_1453(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1467(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~746'), True)
-    LOCAL(ctx, E, 's~755', E.get('space~753'), True)
-    return t_1456(ctx, k, s, E)
+    LOCAL(ctx, E, 't~769', E.get('t~761'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    return t_1470(ctx, k, s, E)
 
 
-def d_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_1468(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~746'), True)
+    LOCAL(ctx, E, 't~769', E.get('t~761'), True)
     return True
 
 
-d_1455 = _C.d_807  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_1469 = _C.d_738  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1456(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1470(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1457, ctx.state.get('board'), E.get('s~755'))
+    c, key = KEYPLACE(ctx, 1471, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1645(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~755'), '=', False, K[7])
-    return t_1459(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1659(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[7])
+    return t_1473(ctx, k, s, E)
 
 
-def d_1457(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1457, ctx.state.get('board'), E.get('s~755'))
+    c, key = KEYPLACE(ctx, 1471, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1645(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_1659(ctx, E), '=', False, K[6])
     return True
 
 
-d_1458 = _C.d_810  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_1459 = _C.t_811  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_1460 = _C.t_812  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1461 = _C.t_813  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1462 = _C.t_814  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1463 = _C.t_815  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1464 = _C.t_816  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_1465 = _C.d_817  # rules_data/terraforming_mars/definitions/board.yaml:106
-t_1466 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1472 = _C.d_741  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1473 = _C.t_742  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1474 = _C.t_743  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1475 = _C.t_744  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1476 = _C.t_745  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1477 = _C.t_746  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1478 = _C.t_747  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1479 = _C.d_748  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_1480 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
 TRIALS = {
-    1430: t_1430,
-    1431: CPS(d_1431),
-    1432: CPS(d_1432),
-    1433: t_1433,
-    1434: CPS(d_1434),
-    1435: CPS(d_1435),
-    1436: t_1436,
-    1437: t_1437,
-    1438: CPS(d_1438),
-    1439: CPS(d_1439),
-    1440: CPS(d_1440),
-    1441: CPS(d_1441),
-    1442: t_1442,
-    1443: CPS(d_1443),
-    1444: CPS(d_1444),
-    1445: t_1445,
+    1444: t_1444,
+    1445: CPS(d_1445),
     1446: CPS(d_1446),
-    1447: CPS(d_1447),
-    1448: t_1448,
-    1449: t_1449,
-    1450: CPS(d_1450),
-    1451: CPS(d_1451),
-    1452: t_1452,
-    1453: t_1453,
+    1447: t_1447,
+    1448: CPS(d_1448),
+    1449: CPS(d_1449),
+    1450: t_1450,
+    1451: t_1451,
+    1452: CPS(d_1452),
+    1453: CPS(d_1453),
     1454: CPS(d_1454),
     1455: CPS(d_1455),
     1456: t_1456,
     1457: CPS(d_1457),
     1458: CPS(d_1458),
     1459: t_1459,
-    1460: t_1460,
-    1461: t_1461,
+    1460: CPS(d_1460),
+    1461: CPS(d_1461),
     1462: t_1462,
     1463: t_1463,
-    1464: t_1464,
+    1464: CPS(d_1464),
     1465: CPS(d_1465),
     1466: t_1466,
+    1467: t_1467,
+    1468: CPS(d_1468),
+    1469: CPS(d_1469),
+    1470: t_1470,
+    1471: CPS(d_1471),
+    1472: CPS(d_1472),
+    1473: t_1473,
+    1474: t_1474,
+    1475: t_1475,
+    1476: t_1476,
+    1477: t_1477,
+    1478: t_1478,
+    1479: CPS(d_1479),
+    1480: t_1480,
 }
 
 
 CODE = {
-    1625: x_1625,
-    1626: x_1626,
-    1627: x_1627,
-    1628: x_1628,
-    1631: x_1631,
-    1633: x_1633,
-    1637: x_1637,
-    1638: x_1638,
     1639: x_1639,
     1640: x_1640,
-    1644: x_1644,
+    1641: x_1641,
+    1642: x_1642,
     1645: x_1645,
-    1646: x_1646,
-    1648: x_1648,
-    1649: x_1649,
-    1650: x_1650,
+    1647: x_1647,
     1651: x_1651,
     1652: x_1652,
     1653: x_1653,
-    1657: x_1657,
+    1654: x_1654,
     1658: x_1658,
+    1659: x_1659,
+    1660: x_1660,
+    1662: x_1662,
+    1663: x_1663,
+    1664: x_1664,
+    1665: x_1665,
+    1666: x_1666,
+    1667: x_1667,
+    1671: x_1671,
+    1672: x_1672,
 }
 AT = {
-    1637: 'rules_data/terraforming_mars/definitions/board.yaml:189',
-    1638: 'rules_data/terraforming_mars/definitions/board.yaml:115',
-    1639: 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    1640: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1651: 'rules_data/terraforming_mars/definitions/board.yaml:207',
+    1652: 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    1653: 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    1654: 'rules_data/terraforming_mars/definitions/board.yaml:134',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:635
-    'mining_area': '{"id":"mining_area","number":"064","name":{"en":"Mining Area"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1623},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1431},{"op":"let","v":"l~732","e":{"op":"lit","v":["steel","titanium"],"x":1624},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1432},{"op":"seq","b":[{"op":"let","v":"sp~734","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~733","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1625},"at":"rules_data/terraforming_mars/definitions/board.yaml:200","id":1434},{"op":"let","v":"shown~736","e":{"op":"filt","v":"r~735","src":{"op":"var","n":"l~732"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~734"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~735"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~734"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1626},"at":"rules_data/terraforming_mars/definitions/board.yaml:201","id":1435},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~736"}]},"b":{"op":"lit","v":0},"x":1627},"t":{"op":"choose","alts":[{"gens":[{"v":"r~737","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~736"}],"x":1628},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~738","e":{"op":"var","n":"n~731","x":1629},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1439},{"op":"let","v":"r~739","e":{"op":"var","n":"r~737","x":1630},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1440},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~739"},"d":0,"x":1631},"o":"+=","e":{"op":"var","n":"n~738","x":1632},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1441}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1438},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~737"}],"x":1633}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1437},"at":"rules_data/terraforming_mars/definitions/board.yaml:202","id":1436}],"at":"rules_data/terraforming_mars/definitions/board.yaml:200","id":1433}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1430},"effect":{"op":"seq","b":[{"op":"let","v":"t~740","e":{"op":"lit","v":"mining_area","x":1634},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1443},{"op":"let","v":"l~741","e":{"op":"lit","v":["steel","titanium"],"x":1635},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1444},{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~740","x":1636},"at":"rules_data/terraforming_mars/definitions/board.yaml:189","id":1446},{"op":"let","v":"l~747","e":{"op":"filt","v":"x~743","src":{"op":"filt","v":"x~742","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~742"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~740"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~744","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~743"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~744"},"b":{"op":"var","n":"l~741"},"neg":false}}]},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~745","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~743"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~745"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~745"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]},"x":1637},"at":"rules_data/terraforming_mars/definitions/board.yaml:189","id":1447},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~748","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":1638},"t":{"op":"seq","b":[{"op":"let","v":"open~752","e":{"op":"filt","v":"s~749","src":{"op":"var","n":"l~747"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~749"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~749"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~749"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~749"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~749"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~749"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~750","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~749"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~750"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~750"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~751","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~751"}}]}]}}]}]}}]}}]}]},"x":1639},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1450},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~752"}]},"b":{"op":"lit","v":0},"x":1640},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1451},{"op":"choose","alts":[{"gens":[{"v":"space~753","src":{"op":"var","n":"open~752","x":1641},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~754","e":{"op":"var","n":"t~746","x":1642},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1454},{"op":"let","v":"s~755","e":{"op":"var","n":"space~753","x":1643},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1455},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~755"},"d":{},"x":1644},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~754"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1645},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1457},{"op":"set","t":{"op":"st","k":"last_space","x":1646},"o":"=","e":{"op":"var","n":"s~755","x":1647},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1458},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1648},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"bonus","d":null,"x":1649},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1461},{"op":"for","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces","x":1650},"w":{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false,"x":1651},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1652},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1463},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1462},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"effect","d":null,"x":1653},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1464},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~754","x":1654},"space":{"op":"var","n":"s~755","x":1655},"by":{"op":"var","n":"you","x":1656}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1465}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1460},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1459}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1456}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1453},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~753"}],"x":1657}}],"kind":"space","prompt":{"def":"place_on_bonus_near","args":{"t":"mining_area","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area mineraria su una casella con un bonus di acciaio, titanio adiacente a una tua tessera","en":"place a Mining Area tile on a space with a steel, titanium bonus next to one of your tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1452}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1449},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":1448}],"at":"rules_data/terraforming_mars/definitions/board.yaml:189","id":1445},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1658},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1466}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1442},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #064 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:635"}',
+    'mining_area': '{"id":"mining_area","number":"064","name":{"en":"Mining Area"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1637},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1445},{"op":"let","v":"l~747","e":{"op":"lit","v":["steel","titanium"],"x":1638},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1446},{"op":"seq","b":[{"op":"let","v":"sp~749","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1639},"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1448},{"op":"let","v":"shown~751","e":{"op":"filt","v":"r~750","src":{"op":"var","n":"l~747"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~749"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~750"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~749"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1640},"at":"rules_data/terraforming_mars/definitions/board.yaml:219","id":1449},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~751"}]},"b":{"op":"lit","v":0},"x":1641},"t":{"op":"choose","alts":[{"gens":[{"v":"r~752","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~751"}],"x":1642},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":1643},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1453},{"op":"let","v":"r~754","e":{"op":"var","n":"r~752","x":1644},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1454},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":1645},"o":"+=","e":{"op":"var","n":"n~753","x":1646},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1455}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1452},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~752"}],"x":1647}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1451},"at":"rules_data/terraforming_mars/definitions/board.yaml:220","id":1450}],"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1447}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1444},"effect":{"op":"seq","b":[{"op":"let","v":"t~755","e":{"op":"lit","v":"mining_area","x":1648},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1457},{"op":"let","v":"l~756","e":{"op":"lit","v":["steel","titanium"],"x":1649},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1458},{"op":"seq","b":[{"op":"let","v":"t~761","e":{"op":"var","n":"t~755","x":1650},"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1460},{"op":"let","v":"l~762","e":{"op":"filt","v":"x~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~755"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~759","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~759"},"b":{"op":"var","n":"l~756"},"neg":false}}]},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]},"x":1651},"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1461},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~763","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~763"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~763"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~763"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~763"},"f":"tile","d":null},"b":{"op":"var","n":"t~761"}}}]},"x":1652},"t":{"op":"seq","b":[{"op":"let","v":"open~767","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"l~762"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"var","n":"t~761"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~764"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~766","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~766"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~766"}}]}]}}]}]}}]}}]}]},"x":1653},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1464},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~767"}]},"b":{"op":"lit","v":0},"x":1654},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1465},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"open~767","x":1655},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~761","x":1656},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1468},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":1657},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1469},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":1658},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1659},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1471},{"op":"set","t":{"op":"st","k":"last_space","x":1660},"o":"=","e":{"op":"var","n":"s~770","x":1661},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1472},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1662},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":1663},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1475},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":1664},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":1665},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1666},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1477},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1476},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":1667},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1478},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":1668},"space":{"op":"var","n":"s~770","x":1669},"by":{"op":"var","n":"you","x":1670}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1479}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1474},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1473}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1470}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1467},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":1671}}],"kind":"space","prompt":{"def":"place_on_bonus_near","args":{"t":"mining_area","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area mineraria su una casella con un bonus di acciaio, titanio adiacente a una tua tessera","en":"place a Mining Area tile on a space with a steel, titanium bonus next to one of your tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1466}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1463},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1462}],"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1459},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1672},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1480}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1456},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #064 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:635"}',
 }

@@ -54,538 +54,538 @@ K = [
 ]
 
 
-x_1676 = _C.x_1625  # rules_data/terraforming_mars/definitions/board.yaml:200
-x_1677 = _C.x_1626  # rules_data/terraforming_mars/definitions/board.yaml:201
-x_1678 = _C.x_1627  # rules_data/terraforming_mars/definitions/board.yaml:202
-x_1679 = _C.x_1628  # rules_data/terraforming_mars/definitions/board.yaml:203
-x_1682 = _C.x_1631  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1684 = _C.x_1633  # rules_data/terraforming_mars/definitions/board.yaml:203
+x_1690 = _C.x_1639  # rules_data/terraforming_mars/definitions/board.yaml:218
+x_1691 = _C.x_1640  # rules_data/terraforming_mars/definitions/board.yaml:219
+x_1692 = _C.x_1641  # rules_data/terraforming_mars/definitions/board.yaml:220
+x_1693 = _C.x_1642  # rules_data/terraforming_mars/definitions/board.yaml:221
+x_1696 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1698 = _C.x_1647  # rules_data/terraforming_mars/definitions/board.yaml:221
 
 
-def x_1688(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
+def x_1702(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~740'))) is str else None)
-        return [v_x_743 for v_x_743 in [v_x_742 for v_x_742 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_742, NOREC).get('type', None) if type(v_x_742) is str else None) == _h1)] if any((v_r_744 in _w2 if type((_w2 := E.get('l~741'))) in (list, dict) else IN(v_r_744, _w2)) for v_r_744 in items_of((ctx.index.plain['spaces'].get(v_x_743, NOREC).get('bonus_resources', []) if type(v_x_743) is str else [])))]
-    return MEMO(ctx, (1688, E.get('l~741'), E.get('t~740'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~755'))) is str else None)
+        return [v_x_758 for v_x_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if any((v_r_759 in _w2 if type((_w2 := E.get('l~756'))) in (list, dict) else IN(v_r_759, _w2)) for v_r_759 in items_of((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('bonus_resources', []) if type(v_x_758) is str else [])))]
+    return MEMO(ctx, (1702, E.get('l~756'), E.get('t~755'),), compute)
 
 
-def x_1689(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+def x_1703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_747, 0) if type(_h1) is dict else KEY(_h1, v_p_747, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('step', 0) if type(v_p_747) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('max', 0) if type(v_p_747) is str else 0))) is int else num(_w4))) for v_p_747 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_747, NOREC).get('tile', None) if type(v_p_747) is str else None) == E.get('t~745'))))
-    return MEMO(ctx, (1689, E.get('t~745'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_762, 0) if type(_h1) is dict else KEY(_h1, v_p_762, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_762, NOREC).get('step', 0) if type(v_p_762) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_762, NOREC).get('max', 0) if type(v_p_762) is str else 0))) is int else num(_w4))) for v_p_762 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_762, NOREC).get('tile', None) if type(v_p_762) is str else None) == E.get('t~760'))))
+    return MEMO(ctx, (1703, E.get('t~760'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def x_1704(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~745'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~745'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_748 for v_s_748 in items_of(E.get('l~746')) if (True if ((not (v_s_748 in _h1 if type(_h1) in (list, dict) else IN(v_s_748, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_748, NOREC).get('reserved', None) if type(v_s_748) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_748, NOREC).get('reserved', None) if type(v_s_748) is str else None) == E.get('t~745'))) or (((ctx.index.plain['spaces'].get(v_s_748, NOREC).get('reserved', None) if type(v_s_748) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_748 in _h2 if type(_h2) in (list, dict) else IN(v_s_748, _h2)))) or (((_h2.get(v_s_748, None) if type(_h2) is dict else KEY(_h2, v_s_748, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_748 in _h4 if type(_h4) in (list, dict) else IN(v_s_748, _h4))) or ((not any((True if ((v_x_749 in _h1 if type(_h1) in (list, dict) else IN(v_x_749, _h1))) and ((not (v_x_749 in _h4 if type(_h4) in (list, dict) else IN(v_x_749, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_749, {}) if type(_h1) is dict else KEY(_h1, v_x_749, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_749, {}) if type(_h1) is dict else KEY(_h1, v_x_749, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_750)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_749, {}) if type(_h1) is dict else KEY(_h1, v_x_749, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_750)) else False)) else False) for v_u_750 in items_of(_h3))) else False) for v_x_749 in ADJ(ctx, 'spaces', v_s_748)))) else False)) else False)]
-    return MEMO(ctx, (1690, E.get('l~746'), E.get('this'), E.get('t~745'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~760'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~760'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_763 for v_s_763 in items_of(E.get('l~761')) if (True if ((not (v_s_763 in _h1 if type(_h1) in (list, dict) else IN(v_s_763, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_763, NOREC).get('reserved', None) if type(v_s_763) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_763, NOREC).get('reserved', None) if type(v_s_763) is str else None) == E.get('t~760'))) or (((ctx.index.plain['spaces'].get(v_s_763, NOREC).get('reserved', None) if type(v_s_763) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_763 in _h2 if type(_h2) in (list, dict) else IN(v_s_763, _h2)))) or (((_h2.get(v_s_763, None) if type(_h2) is dict else KEY(_h2, v_s_763, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_763 in _h4 if type(_h4) in (list, dict) else IN(v_s_763, _h4))) or ((not any((True if ((v_x_764 in _h1 if type(_h1) in (list, dict) else IN(v_x_764, _h1))) and ((not (v_x_764 in _h4 if type(_h4) in (list, dict) else IN(v_x_764, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_764, {}) if type(_h1) is dict else KEY(_h1, v_x_764, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_764, {}) if type(_h1) is dict else KEY(_h1, v_x_764, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_765)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_764, {}) if type(_h1) is dict else KEY(_h1, v_x_764, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_765)) else False)) else False) for v_u_765 in items_of(_h3))) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763)))) else False)) else False)]
+    return MEMO(ctx, (1704, E.get('l~761'), E.get('this'), E.get('t~760'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1691(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def x_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~751')) > 0)
+    return (FN['count'](ctx, None, E.get('open~766')) > 0)
 
 
-def x_1695(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def x_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~754'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~754'), {}))
+    return (_w1.get(E.get('s~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~769'), {}))
 
 
-def x_1696(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def x_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~753'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~753'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~768'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~768'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1697 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1699 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
+x_1711 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1713 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_1700(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_1714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~754'))
+    return FLD(ctx, K[0], E.get('s~769'))
 
 
-def x_1701(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_1715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~754'))
+    return ADJ(ctx, 'spaces', E.get('s~769'))
 
 
-def x_1702(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_1716(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~755') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~755'), _w1))
+    return (E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))
 
 
-def x_1703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_1717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~755'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~755'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~770'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_1704(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+def x_1718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~753'))
+    return FLD(ctx, K[2], E.get('t~768'))
 
 
-def x_1708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def x_1722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~752')}
+    return {'space': E.get('space~767')}
 
 
-x_1709 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:674
+x_1723 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
-def t_1479(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
+def t_1493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'l~732', K[4], True)
-    return t_1482(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'l~747', K[4], True)
+    return t_1496(ctx, k, s, E)
 
 
-d_1480 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:673
-d_1481 = _C.d_1432  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1494 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1495 = _C.d_1446  # rules_data/terraforming_mars/cards/001-070.yaml:673
 
 
-def t_1482(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:200
+def t_1496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~734', x_1676(ctx, E), True)
-    LOCAL(ctx, E, 'shown~736', x_1677(ctx, E), True)
-    return t_1485(ctx, k, s, E)
+    LOCAL(ctx, E, 'sp~749', x_1690(ctx, E), True)
+    LOCAL(ctx, E, 'shown~751', x_1691(ctx, E), True)
+    return t_1499(ctx, k, s, E)
 
 
-d_1483 = _C.d_1434  # rules_data/terraforming_mars/definitions/board.yaml:200
-d_1484 = _C.d_1435  # rules_data/terraforming_mars/definitions/board.yaml:201
+d_1497 = _C.d_1448  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1498 = _C.d_1449  # rules_data/terraforming_mars/definitions/board.yaml:219
 
 
-def t_1485(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:202
+def t_1499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1678(ctx, E):
-        return t_1486(ctx, k, s, E)
+    if x_1692(ctx, E):
+        return t_1500(ctx, k, s, E)
     return k()
 
 
-def t_1486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:203
+def t_1500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1486, None, [], k)
+    return CHOOSE(ctx, 1500, None, [], k)
 
 
-def d_1487(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1501(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~738', E.get('n~731'), True)
-    LOCAL(ctx, E, 'r~739', E.get('r~737'), True)
-    c, key = KEYPLACE(ctx, 1490, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
+    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
+    c, key = KEYPLACE(ctx, 1504, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
-d_1488 = _C.d_1439  # rules_data/terraforming_mars/definitions/board.yaml:203
-d_1489 = _C.d_1440  # rules_data/terraforming_mars/definitions/board.yaml:203
+d_1502 = _C.d_1453  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1503 = _C.d_1454  # rules_data/terraforming_mars/definitions/board.yaml:221
 
 
-def d_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1490, PL(ctx, E.get('you')).get('prod'), E.get('r~739'))
+    c, key = KEYPLACE(ctx, 1504, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~738'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
-def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def t_1505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1515(ctx, k, s, E)
+        return t_1529(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~740', 'mining_rights', True)
-    LOCAL(ctx, E, 'l~741', K[4], True)
-    return t_1494(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~755', 'mining_rights', True)
+    LOCAL(ctx, E, 'l~756', K[4], True)
+    return t_1508(ctx, r1, s, E)
 
 
-def d_1492(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def d_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~740', 'mining_rights', True)
+    LOCAL(ctx, E, 't~755', 'mining_rights', True)
     return True
 
 
-d_1493 = _C.d_1444  # rules_data/terraforming_mars/cards/001-070.yaml:674
+d_1507 = _C.d_1458  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
-def t_1494(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
+def t_1508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~745', E.get('t~740'), True)
-    LOCAL(ctx, E, 'l~746', x_1688(ctx, E), True)
-    return t_1497(ctx, k, s, E)
+    LOCAL(ctx, E, 't~760', E.get('t~755'), True)
+    LOCAL(ctx, E, 'l~761', x_1702(ctx, E), True)
+    return t_1511(ctx, k, s, E)
 
 
-def d_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
+def d_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~745', E.get('t~740'), True)
+    LOCAL(ctx, E, 't~760', E.get('t~755'), True)
     return True
 
 
-def d_1496(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:181
+def d_1510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~746', x_1688(ctx, E), True)
+    LOCAL(ctx, E, 'l~761', x_1702(ctx, E), True)
     return True
 
 
-def t_1497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+def t_1511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1689(ctx, E):
-        return t_1498(ctx, k, s, E)
+    if x_1703(ctx, E):
+        return t_1512(ctx, k, s, E)
     return k()
 
 
-def t_1498(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_1512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~751', x_1690(ctx, E), True)
-    if not x_1691(ctx, E):
+    LOCAL(ctx, E, 'open~766', x_1704(ctx, E), True)
+    if not x_1705(ctx, E):
         return False
-    return t_1501(ctx, k, s, E)
+    return t_1515(ctx, k, s, E)
 
 
-def d_1499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_1513(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~751', x_1690(ctx, E), True)
+    LOCAL(ctx, E, 'open~766', x_1704(ctx, E), True)
     return True
 
 
-def d_1500(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1691(ctx, E):
+    if not x_1705(ctx, E):
         return False
     return True
 
 
-def t_1501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_1515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1501, None, [], k)
+    return CHOOSE(ctx, 1515, None, [], k)
 
 
-def t_1502(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~745'), True)
-    LOCAL(ctx, E, 's~754', E.get('space~752'), True)
-    return t_1505(ctx, k, s, E)
+    LOCAL(ctx, E, 't~768', E.get('t~760'), True)
+    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
+    return t_1519(ctx, k, s, E)
 
 
-def d_1503(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_1517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~745'), True)
+    LOCAL(ctx, E, 't~768', E.get('t~760'), True)
     return True
 
 
-def d_1504(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_1518(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~754', E.get('space~752'), True)
+    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
     return True
 
 
-def t_1505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1519(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1506, ctx.state.get('board'), E.get('s~754'))
+    c, key = KEYPLACE(ctx, 1520, ctx.state.get('board'), E.get('s~769'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1696(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~754'), '=', False, K[7])
-    return t_1508(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1710(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[7])
+    return t_1522(ctx, k, s, E)
 
 
-def d_1506(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_1520(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1506, ctx.state.get('board'), E.get('s~754'))
+    c, key = KEYPLACE(ctx, 1520, ctx.state.get('board'), E.get('s~769'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1696(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_1710(ctx, E), '=', False, K[6])
     return True
 
 
-def d_1507(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def d_1521(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~754'), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[7])
     return True
 
 
-def t_1508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def t_1522(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1699(ctx, E):
-        return t_1509(ctx, k, s, E)
+    if x_1713(ctx, E):
+        return t_1523(ctx, k, s, E)
     return k()
 
 
-def t_1509(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def t_1523(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1511(ctx, r2, s, E)
+        return t_1525(ctx, r2, s, E)
 
     def r2():
-        return t_1513(ctx, r3, s, E)
+        return t_1527(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
+            EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')})
         return k()
 
-    return t_1510(ctx, r1, s, E)
+    return t_1524(ctx, r1, s, E)
 
 
-def t_1510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def t_1524(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1700(ctx, E), k)
+    return DO(ctx, x_1714(ctx, E), k)
 
 
-def t_1511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1701(ctx, E)))
-    old = E.get('x~755', MISSING)
+    items = list(items_of(x_1715(ctx, E)))
+    old = E.get('x~770', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~755', old)
+        UNSET(ctx, E, 'x~770', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~755', item, True)
-            if x_1702(ctx, E):
-                return t_1512(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~770', item, True)
+            if x_1716(ctx, E):
+                return t_1526(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1703(ctx, E), k)
+    return DO(ctx, x_1717(ctx, E), k)
 
 
-def t_1513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:105
+def t_1527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1704(ctx, E), k)
+    return DO(ctx, x_1718(ctx, E), k)
 
 
-def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:106
+def d_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~753'), 'space': E.get('s~754'), 'by': E.get('you')})
+        EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')})
     return True
 
 
-t_1515 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:674
+t_1529 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
 TRIALS = {
-    1479: t_1479,
-    1480: CPS(d_1480),
-    1481: CPS(d_1481),
-    1482: t_1482,
-    1483: CPS(d_1483),
-    1484: CPS(d_1484),
-    1485: t_1485,
-    1486: t_1486,
-    1487: CPS(d_1487),
-    1488: CPS(d_1488),
-    1489: CPS(d_1489),
-    1490: CPS(d_1490),
-    1491: t_1491,
-    1492: CPS(d_1492),
-    1493: CPS(d_1493),
-    1494: t_1494,
+    1493: t_1493,
+    1494: CPS(d_1494),
     1495: CPS(d_1495),
-    1496: CPS(d_1496),
-    1497: t_1497,
-    1498: t_1498,
-    1499: CPS(d_1499),
-    1500: CPS(d_1500),
-    1501: t_1501,
-    1502: t_1502,
+    1496: t_1496,
+    1497: CPS(d_1497),
+    1498: CPS(d_1498),
+    1499: t_1499,
+    1500: t_1500,
+    1501: CPS(d_1501),
+    1502: CPS(d_1502),
     1503: CPS(d_1503),
     1504: CPS(d_1504),
     1505: t_1505,
     1506: CPS(d_1506),
     1507: CPS(d_1507),
     1508: t_1508,
-    1509: t_1509,
-    1510: t_1510,
+    1509: CPS(d_1509),
+    1510: CPS(d_1510),
     1511: t_1511,
     1512: t_1512,
-    1513: t_1513,
+    1513: CPS(d_1513),
     1514: CPS(d_1514),
     1515: t_1515,
+    1516: t_1516,
+    1517: CPS(d_1517),
+    1518: CPS(d_1518),
+    1519: t_1519,
+    1520: CPS(d_1520),
+    1521: CPS(d_1521),
+    1522: t_1522,
+    1523: t_1523,
+    1524: t_1524,
+    1525: t_1525,
+    1526: t_1526,
+    1527: t_1527,
+    1528: CPS(d_1528),
+    1529: t_1529,
 }
 
 
 CODE = {
-    1676: x_1676,
-    1677: x_1677,
-    1678: x_1678,
-    1679: x_1679,
-    1682: x_1682,
-    1684: x_1684,
-    1688: x_1688,
-    1689: x_1689,
     1690: x_1690,
     1691: x_1691,
-    1695: x_1695,
+    1692: x_1692,
+    1693: x_1693,
     1696: x_1696,
-    1697: x_1697,
-    1699: x_1699,
-    1700: x_1700,
-    1701: x_1701,
+    1698: x_1698,
     1702: x_1702,
     1703: x_1703,
     1704: x_1704,
-    1708: x_1708,
+    1705: x_1705,
     1709: x_1709,
+    1710: x_1710,
+    1711: x_1711,
+    1713: x_1713,
+    1714: x_1714,
+    1715: x_1715,
+    1716: x_1716,
+    1717: x_1717,
+    1718: x_1718,
+    1722: x_1722,
+    1723: x_1723,
 }
 AT = {
-    1688: 'rules_data/terraforming_mars/definitions/board.yaml:181',
-    1689: 'rules_data/terraforming_mars/definitions/board.yaml:115',
-    1690: 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    1691: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    1695: 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    1696: 'rules_data/terraforming_mars/definitions/board.yaml:100',
-    1700: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    1701: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1702: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1703: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1704: 'rules_data/terraforming_mars/definitions/board.yaml:105',
-    1708: 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    1702: 'rules_data/terraforming_mars/definitions/board.yaml:199',
+    1703: 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    1704: 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    1705: 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    1709: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1710: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1714: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    1715: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    1716: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    1717: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    1718: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    1722: 'rules_data/terraforming_mars/definitions/board.yaml:135',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:667
-    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1674},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1480},{"op":"let","v":"l~732","e":{"op":"lit","v":["steel","titanium"],"x":1675},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1481},{"op":"seq","b":[{"op":"let","v":"sp~734","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~733","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~733"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1676},"at":"rules_data/terraforming_mars/definitions/board.yaml:200","id":1483},{"op":"let","v":"shown~736","e":{"op":"filt","v":"r~735","src":{"op":"var","n":"l~732"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~734"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~735"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~734"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1677},"at":"rules_data/terraforming_mars/definitions/board.yaml:201","id":1484},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~736"}]},"b":{"op":"lit","v":0},"x":1678},"t":{"op":"choose","alts":[{"gens":[{"v":"r~737","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~736"}],"x":1679},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~738","e":{"op":"var","n":"n~731","x":1680},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1488},{"op":"let","v":"r~739","e":{"op":"var","n":"r~737","x":1681},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1489},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~739"},"d":0,"x":1682},"o":"+=","e":{"op":"var","n":"n~738","x":1683},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1490}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1487},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~737"}],"x":1684}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:203","id":1486},"at":"rules_data/terraforming_mars/definitions/board.yaml:202","id":1485}],"at":"rules_data/terraforming_mars/definitions/board.yaml:200","id":1482}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1479},"effect":{"op":"seq","b":[{"op":"let","v":"t~740","e":{"op":"lit","v":"mining_rights","x":1685},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1492},{"op":"let","v":"l~741","e":{"op":"lit","v":["steel","titanium"],"x":1686},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1493},{"op":"seq","b":[{"op":"let","v":"t~745","e":{"op":"var","n":"t~740","x":1687},"at":"rules_data/terraforming_mars/definitions/board.yaml:181","id":1495},{"op":"let","v":"l~746","e":{"op":"filt","v":"x~743","src":{"op":"filt","v":"x~742","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~742"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~740"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~744","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~743"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~744"},"b":{"op":"var","n":"l~741"},"neg":false}}]},"x":1688},"at":"rules_data/terraforming_mars/definitions/board.yaml:181","id":1496},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~745"}}}]},"x":1689},"t":{"op":"seq","b":[{"op":"let","v":"open~751","e":{"op":"filt","v":"s~748","src":{"op":"var","n":"l~746"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~748"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~748"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~748"},"f":"reserved","d":null},"b":{"op":"var","n":"t~745"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~748"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~748"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~748"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~748"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~748"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~749"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~749"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~750","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~749"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~749"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~749"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~750"}}]}]}}]}]}}]}}]}]},"x":1690},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1499},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~751"}]},"b":{"op":"lit","v":0},"x":1691},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1500},{"op":"choose","alts":[{"gens":[{"v":"space~752","src":{"op":"var","n":"open~751","x":1692},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~753","e":{"op":"var","n":"t~745","x":1693},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1503},{"op":"let","v":"s~754","e":{"op":"var","n":"space~752","x":1694},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1504},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~754"},"d":{},"x":1695},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~753"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1696},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1506},{"op":"set","t":{"op":"st","k":"last_space","x":1697},"o":"=","e":{"op":"var","n":"s~754","x":1698},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1507},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1699},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"bonus","d":null,"x":1700},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1510},{"op":"for","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces","x":1701},"w":{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false,"x":1702},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1703},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1512},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1511},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~753"},"f":"effect","d":null,"x":1704},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1513},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~753","x":1705},"space":{"op":"var","n":"s~754","x":1706},"by":{"op":"var","n":"you","x":1707}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1514}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1509},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1508}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1505}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1502},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~752"}],"x":1708}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio","en":"place a Mining Rights tile on a space with a steel, titanium bonus"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1501}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1498},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":1497}],"at":"rules_data/terraforming_mars/definitions/board.yaml:181","id":1494},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1709},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1515}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1491},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
+    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1688},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1494},{"op":"let","v":"l~747","e":{"op":"lit","v":["steel","titanium"],"x":1689},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1495},{"op":"seq","b":[{"op":"let","v":"sp~749","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1690},"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1497},{"op":"let","v":"shown~751","e":{"op":"filt","v":"r~750","src":{"op":"var","n":"l~747"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~749"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~750"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~749"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1691},"at":"rules_data/terraforming_mars/definitions/board.yaml:219","id":1498},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~751"}]},"b":{"op":"lit","v":0},"x":1692},"t":{"op":"choose","alts":[{"gens":[{"v":"r~752","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~751"}],"x":1693},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":1694},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1502},{"op":"let","v":"r~754","e":{"op":"var","n":"r~752","x":1695},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1503},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":1696},"o":"+=","e":{"op":"var","n":"n~753","x":1697},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1504}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1501},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~752"}],"x":1698}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1500},"at":"rules_data/terraforming_mars/definitions/board.yaml:220","id":1499}],"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1496}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1493},"effect":{"op":"seq","b":[{"op":"let","v":"t~755","e":{"op":"lit","v":"mining_rights","x":1699},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1506},{"op":"let","v":"l~756","e":{"op":"lit","v":["steel","titanium"],"x":1700},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1507},{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~755","x":1701},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1509},{"op":"let","v":"l~761","e":{"op":"filt","v":"x~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~755"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~759","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~759"},"b":{"op":"var","n":"l~756"},"neg":false}}]},"x":1702},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1510},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~762","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~762"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~762"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~762"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~762"},"f":"tile","d":null},"b":{"op":"var","n":"t~760"}}}]},"x":1703},"t":{"op":"seq","b":[{"op":"let","v":"open~766","e":{"op":"filt","v":"s~763","src":{"op":"var","n":"l~761"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~763"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"reserved","d":null},"b":{"op":"var","n":"t~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~763"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~763"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~763"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~764","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~763"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~765","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~765"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~765"}}]}]}}]}]}}]}}]}]},"x":1704},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1513},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~766"}]},"b":{"op":"lit","v":0},"x":1705},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1514},{"op":"choose","alts":[{"gens":[{"v":"space~767","src":{"op":"var","n":"open~766","x":1706},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~768","e":{"op":"var","n":"t~760","x":1707},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1517},{"op":"let","v":"s~769","e":{"op":"var","n":"space~767","x":1708},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1518},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~769"},"d":{},"x":1709},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~768"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1710},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1520},{"op":"set","t":{"op":"st","k":"last_space","x":1711},"o":"=","e":{"op":"var","n":"s~769","x":1712},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1521},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1713},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~769"},"f":"bonus","d":null,"x":1714},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1524},{"op":"for","v":"x~770","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~769"}],"kind":"spaces","x":1715},"w":{"op":"in","a":{"op":"var","n":"x~770"},"b":{"op":"st","k":"board"},"neg":false,"x":1716},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~770"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1717},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1526},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1525},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"effect","d":null,"x":1718},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1527},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~768","x":1719},"space":{"op":"var","n":"s~769","x":1720},"by":{"op":"var","n":"you","x":1721}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1528}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1523},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1522}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1519}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1516},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~767"}],"x":1722}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio","en":"place a Mining Rights tile on a space with a steel, titanium bonus"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1515}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1512},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1511}],"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1508},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1723},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1529}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1505},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
 }

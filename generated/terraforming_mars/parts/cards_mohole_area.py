@@ -53,55 +53,55 @@ K = [
 ]
 
 
-x_2926 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2928 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:25
-x_2932 = _C.x_2932  # rules_data/terraforming_mars/definitions/board.yaml:140
-x_2933 = _C.x_2596  # rules_data/terraforming_mars/definitions/board.yaml:115
-x_2934 = _C.x_2597  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_2935 = _C.x_2598  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_2939 = _C.x_2538  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2940 = _C.x_2539  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2941 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2943 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2944 = _C.x_2543  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2945 = _C.x_2544  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2946 = _C.x_2545  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2947 = _C.x_2546  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2948 = _C.x_2547  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_2952 = _C.x_2551  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2949 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2951 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:25
+x_2955 = _C.x_2955  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_2956 = _C.x_2618  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2957 = _C.x_2619  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2958 = _C.x_2620  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2962 = _C.x_2560  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2963 = _C.x_2561  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2964 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2966 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2967 = _C.x_2565  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2968 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2969 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2970 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2971 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2975 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def d_2574(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
+def d_2597(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 4, True)
-    LOCAL(ctx, E, 'r~732', 'heat', True)
-    c, key = KEYPLACE(ctx, 2577, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 2600, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-d_2575 = _C.d_1970  # rules_data/terraforming_mars/cards/141-208.yaml:24
-d_2576 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2598 = _C.d_1991  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2599 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:24
 
 
-def d_2577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2600(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2577, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2600, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-def t_2578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def t_2601(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,178 +109,178 @@ def t_2578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~733', 'mohole_area', True)
-        LOCAL(ctx, E, 'k~734', 'ocean', True)
-        return t_2582(ctx, k, s, E)
+        LOCAL(ctx, E, 't~748', 'mohole_area', True)
+        LOCAL(ctx, E, 'k~749', 'ocean', True)
+        return t_2605(ctx, k, s, E)
 
-    return t_2579(ctx, r1, s, E)
-
-
-t_2579 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:25
+    return t_2602(ctx, r1, s, E)
 
 
-def d_2580(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2602 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:25
+
+
+def d_2603(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', 'mohole_area', True)
+    LOCAL(ctx, E, 't~748', 'mohole_area', True)
     return True
 
 
-d_2581 = _C.d_2581  # rules_data/terraforming_mars/cards/141-208.yaml:25
+d_2604 = _C.d_2604  # rules_data/terraforming_mars/cards/141-208.yaml:25
 
 
-def t_2582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
+def t_2605(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~736', E.get('t~733'), True)
-    LOCAL(ctx, E, 'l~737', x_2932(ctx, E), True)
-    return t_2585(ctx, k, s, E)
+    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~752', x_2955(ctx, E), True)
+    return t_2608(ctx, k, s, E)
 
 
-d_2583 = _C.d_2583  # rules_data/terraforming_mars/definitions/board.yaml:140
-d_2584 = _C.d_2584  # rules_data/terraforming_mars/definitions/board.yaml:140
+d_2606 = _C.d_2606  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2607 = _C.d_2607  # rules_data/terraforming_mars/definitions/board.yaml:158
 
 
-def t_2585(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+def t_2608(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2933(ctx, E):
-        return t_2586(ctx, k, s, E)
+    if x_2956(ctx, E):
+        return t_2609(ctx, k, s, E)
     return k()
 
 
-def t_2586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~742', x_2934(ctx, E), True)
-    if not x_2935(ctx, E):
+    LOCAL(ctx, E, 'open~757', x_2957(ctx, E), True)
+    if not x_2958(ctx, E):
         return False
-    return t_2589(ctx, k, s, E)
+    return t_2612(ctx, k, s, E)
 
 
-d_2587 = _C.d_2297  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2588 = _C.d_2298  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2610 = _C.d_2319  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2611 = _C.d_2320  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_2589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_2612(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2589, None, [], k)
+    return CHOOSE(ctx, 2612, None, [], k)
 
 
-def t_2590(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2613(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~744', E.get('t~736'), True)
-    LOCAL(ctx, E, 's~745', E.get('space~743'), True)
-    return t_2593(ctx, k, s, E)
+    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    return t_2616(ctx, k, s, E)
 
 
-d_2591 = _C.d_2301  # rules_data/terraforming_mars/definitions/board.yaml:118
-d_2592 = _C.d_2247  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_2614 = _C.d_2323  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2615 = _C.d_2269  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2616(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2594, ctx.state.get('board'), E.get('s~745'))
+    c, key = KEYPLACE(ctx, 2617, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2940(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~745'), '=', False, K[6])
-    return t_2596(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2963(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[6])
+    return t_2619(ctx, k, s, E)
 
 
-def d_2594(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_2617(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2594, ctx.state.get('board'), E.get('s~745'))
+    c, key = KEYPLACE(ctx, 2617, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2940(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_2963(ctx, E), '=', False, K[5])
     return True
 
 
-d_2595 = _C.d_2250  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_2596 = _C.t_2251  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_2597 = _C.t_2252  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2598 = _C.t_2253  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2599 = _C.t_2254  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2600 = _C.t_2255  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2601 = _C.t_2256  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_2602 = _C.d_2257  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_2618 = _C.d_2272  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2619 = _C.t_2273  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2620 = _C.t_2274  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2621 = _C.t_2275  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2622 = _C.t_2276  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2623 = _C.t_2277  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2624 = _C.t_2278  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2625 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2574: CPS(d_2574),
-    2575: CPS(d_2575),
-    2576: CPS(d_2576),
-    2577: CPS(d_2577),
-    2578: t_2578,
-    2579: t_2579,
-    2580: CPS(d_2580),
-    2581: CPS(d_2581),
-    2582: t_2582,
-    2583: CPS(d_2583),
-    2584: CPS(d_2584),
-    2585: t_2585,
-    2586: t_2586,
-    2587: CPS(d_2587),
-    2588: CPS(d_2588),
-    2589: t_2589,
-    2590: t_2590,
-    2591: CPS(d_2591),
-    2592: CPS(d_2592),
-    2593: t_2593,
-    2594: CPS(d_2594),
-    2595: CPS(d_2595),
-    2596: t_2596,
-    2597: t_2597,
-    2598: t_2598,
-    2599: t_2599,
-    2600: t_2600,
+    2597: CPS(d_2597),
+    2598: CPS(d_2598),
+    2599: CPS(d_2599),
+    2600: CPS(d_2600),
     2601: t_2601,
-    2602: CPS(d_2602),
+    2602: t_2602,
+    2603: CPS(d_2603),
+    2604: CPS(d_2604),
+    2605: t_2605,
+    2606: CPS(d_2606),
+    2607: CPS(d_2607),
+    2608: t_2608,
+    2609: t_2609,
+    2610: CPS(d_2610),
+    2611: CPS(d_2611),
+    2612: t_2612,
+    2613: t_2613,
+    2614: CPS(d_2614),
+    2615: CPS(d_2615),
+    2616: t_2616,
+    2617: CPS(d_2617),
+    2618: CPS(d_2618),
+    2619: t_2619,
+    2620: t_2620,
+    2621: t_2621,
+    2622: t_2622,
+    2623: t_2623,
+    2624: t_2624,
+    2625: CPS(d_2625),
 }
 
 
 CODE = {
-    2926: x_2926,
-    2928: x_2928,
-    2932: x_2932,
-    2933: x_2933,
-    2934: x_2934,
-    2935: x_2935,
-    2939: x_2939,
-    2940: x_2940,
-    2941: x_2941,
-    2943: x_2943,
-    2944: x_2944,
-    2945: x_2945,
-    2946: x_2946,
-    2947: x_2947,
-    2948: x_2948,
-    2952: x_2952,
+    2949: x_2949,
+    2951: x_2951,
+    2955: x_2955,
+    2956: x_2956,
+    2957: x_2957,
+    2958: x_2958,
+    2962: x_2962,
+    2963: x_2963,
+    2964: x_2964,
+    2966: x_2966,
+    2967: x_2967,
+    2968: x_2968,
+    2969: x_2969,
+    2970: x_2970,
+    2971: x_2971,
+    2975: x_2975,
 }
 AT = {
 }
@@ -288,5 +288,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:18
-    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":2924},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2575},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":2925},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2576},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2926},"o":"+=","e":{"op":"var","n":"n~731","x":2927},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2577}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2574},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2928},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2579},{"op":"let","v":"t~733","e":{"op":"lit","v":"mohole_area","x":2929},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2580},{"op":"let","v":"k~734","e":{"op":"lit","v":"ocean","x":2930},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2581},{"op":"seq","b":[{"op":"let","v":"t~736","e":{"op":"var","n":"t~733","x":2931},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2583},{"op":"let","v":"l~737","e":{"op":"filt","v":"x~735","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~735"},"f":"type","d":null},"b":{"op":"var","n":"k~734"}},"x":2932},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2584},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~738","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~738"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"tile","d":null},"b":{"op":"var","n":"t~736"}}}]},"x":2933},"t":{"op":"seq","b":[{"op":"let","v":"open~742","e":{"op":"filt","v":"s~739","src":{"op":"var","n":"l~737"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"var","n":"t~736"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~739"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~740","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~739"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~741","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~741"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~741"}}]}]}}]}]}}]}}]}]},"x":2934},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2587},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~742"}]},"b":{"op":"lit","v":0},"x":2935},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2588},{"op":"choose","alts":[{"gens":[{"v":"space~743","src":{"op":"var","n":"open~742","x":2936},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~744","e":{"op":"var","n":"t~736","x":2937},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2591},{"op":"let","v":"s~745","e":{"op":"var","n":"space~743","x":2938},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2592},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~745"},"d":{},"x":2939},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~744"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~744"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2940},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2594},{"op":"set","t":{"op":"st","k":"last_space","x":2941},"o":"=","e":{"op":"var","n":"s~745","x":2942},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2595},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2943},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~745"},"f":"bonus","d":null,"x":2944},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2598},{"op":"for","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces","x":2945},"w":{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false,"x":2946},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2947},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2600},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2599},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~744"},"f":"effect","d":null,"x":2948},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2601},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~744","x":2949},"space":{"op":"var","n":"s~745","x":2950},"by":{"op":"var","n":"you","x":2951}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2602}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2597},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2596}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2593}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2590},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~743"}],"x":2952}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano","en":"place a Mohole Area tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2589}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2586},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":2585}],"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2582}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2578},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
+    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2947},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2598},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":2948},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2599},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2949},"o":"+=","e":{"op":"var","n":"n~746","x":2950},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2600}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2597},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2951},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2602},{"op":"let","v":"t~748","e":{"op":"lit","v":"mohole_area","x":2952},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2603},{"op":"let","v":"k~749","e":{"op":"lit","v":"ocean","x":2953},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2604},{"op":"seq","b":[{"op":"let","v":"t~751","e":{"op":"var","n":"t~748","x":2954},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2606},{"op":"let","v":"l~752","e":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"var","n":"k~749"}},"x":2955},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2607},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":2956},"t":{"op":"seq","b":[{"op":"let","v":"open~757","e":{"op":"filt","v":"s~754","src":{"op":"var","n":"l~752"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~754"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":2957},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2610},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~757"}]},"b":{"op":"lit","v":0},"x":2958},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2611},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"open~757","x":2959},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~751","x":2960},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2614},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":2961},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2615},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":2962},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2963},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2617},{"op":"set","t":{"op":"st","k":"last_space","x":2964},"o":"=","e":{"op":"var","n":"s~760","x":2965},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2618},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2966},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":2967},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2621},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":2968},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":2969},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2970},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2623},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2622},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":2971},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2624},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":2972},"space":{"op":"var","n":"s~760","x":2973},"by":{"op":"var","n":"you","x":2974}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2625}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2620},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2619}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2616}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2613},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":2975}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano","en":"place a Mohole Area tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2612}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2609},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2608}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2605}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2601},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
 }

@@ -48,98 +48,98 @@ K = [
 ]
 
 
-x_2582 = _C.x_417  # rules_data/terraforming_mars/cards/071-140.yaml:516
-x_2585 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2589 = _C.x_749  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2590 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2604 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:516
+x_2607 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2611 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2612 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2280(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
+def d_2302(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 2283, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2305, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    if not d_2286(ctx, E):
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if not d_2308(ctx, E):
         return False
     return True
 
 
-d_2281 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2282 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2303 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2304 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:524
 
 
-def d_2283(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2305(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2283, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2305, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2284 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2285 = _C.d_780  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2306 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2307 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:524
 
 
-def d_2286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2308(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2589(ctx, E):
+    if not x_2611(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2288, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-d_2287 = _C.d_667  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2309 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2288(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2310(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2288, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
 TRIALS = {
-    2280: CPS(d_2280),
-    2281: CPS(d_2281),
-    2282: CPS(d_2282),
-    2283: CPS(d_2283),
-    2284: CPS(d_2284),
-    2285: CPS(d_2285),
-    2286: CPS(d_2286),
-    2287: CPS(d_2287),
-    2288: CPS(d_2288),
+    2302: CPS(d_2302),
+    2303: CPS(d_2303),
+    2304: CPS(d_2304),
+    2305: CPS(d_2305),
+    2306: CPS(d_2306),
+    2307: CPS(d_2307),
+    2308: CPS(d_2308),
+    2309: CPS(d_2309),
+    2310: CPS(d_2310),
 }
 
 
 CODE = {
-    2582: x_2582,
-    2585: x_2585,
-    2589: x_2589,
-    2590: x_2590,
+    2604: x_2604,
+    2607: x_2607,
+    2611: x_2611,
+    2612: x_2612,
 }
 AT = {
 }
@@ -147,5 +147,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:516
-    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2582},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2583},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2281},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2584},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2282},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2585},"o":"+=","e":{"op":"var","n":"n~731","x":2586},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2283},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2587},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2284},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":2588},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2285},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"},"x":2589},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2287},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2590},"o":"-=","e":{"op":"var","n":"n~733","x":2591},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2288}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2286}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2280},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
+    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2604},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2605},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2303},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2606},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2304},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2607},"o":"+=","e":{"op":"var","n":"n~746","x":2608},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2305},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2609},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2306},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2610},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2307},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":2611},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2309},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2612},"o":"-=","e":{"op":"var","n":"n~748","x":2613},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2310}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2308}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2302},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
 }

@@ -53,70 +53,70 @@ K = [
 ]
 
 
-def x_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
+def x_1343(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 4)
 
 
-x_1334 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1336 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:441
+x_1346 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1348 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:441
 
 
-def x_1339(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def x_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~733'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_735 for v_x_735 in [v_x_734 for v_x_734 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_734, NOREC).get('type', None) if type(v_x_734) is str else None) == _h1)] if (not any((v_x_736 in _h2 if type(_h2) in (list, dict) else IN(v_x_736, _h2)) for v_x_736 in ADJ(ctx, 'spaces', v_x_735)))]
-    return MEMO(ctx, (1339, E.get('t~733'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_750 for v_x_750 in [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h1)] if (not any((v_x_751 in _h2 if type(_h2) in (list, dict) else IN(v_x_751, _h2)) for v_x_751 in ADJ(ctx, 'spaces', v_x_750)))]
+    return MEMO(ctx, (1351, E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
-x_1340 = _C.x_841  # rules_data/terraforming_mars/definitions/board.yaml:115
-x_1341 = _C.x_842  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_1342 = _C.x_843  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_1346 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1347 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1348 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1350 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1351 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1352 = _C.x_853  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1353 = _C.x_854  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1354 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1355 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_1359 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1352 = _C.x_849  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_1353 = _C.x_850  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_1354 = _C.x_851  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_1358 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1359 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1360 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1362 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1363 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1364 = _C.x_861  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1365 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1366 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1367 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1371 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def d_1185(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
+def d_1197(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1188, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1200, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-d_1186 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:440
-d_1187 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1198 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1199 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:440
 
 
-def d_1188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1188, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1200, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-def t_1189(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+def t_1201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -124,198 +124,198 @@ def t_1189(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~733', 'natural_preserve', True)
-        return t_1192(ctx, k, s, E)
+        LOCAL(ctx, E, 't~748', 'natural_preserve', True)
+        return t_1204(ctx, k, s, E)
 
-    return t_1190(ctx, r1, s, E)
-
-
-t_1190 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:441
+    return t_1202(ctx, r1, s, E)
 
 
-def d_1191(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+t_1202 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:441
+
+
+def d_1203(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', 'natural_preserve', True)
+    LOCAL(ctx, E, 't~748', 'natural_preserve', True)
     return True
 
 
-def t_1192(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_1204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~733'), True)
-    LOCAL(ctx, E, 'l~738', x_1339(ctx, E), True)
-    return t_1195(ctx, k, s, E)
+    LOCAL(ctx, E, 't~752', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~753', x_1351(ctx, E), True)
+    return t_1207(ctx, k, s, E)
 
 
-def d_1193(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~733'), True)
+    LOCAL(ctx, E, 't~752', E.get('t~748'), True)
     return True
 
 
-def d_1194(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~738', x_1339(ctx, E), True)
+    LOCAL(ctx, E, 'l~753', x_1351(ctx, E), True)
     return True
 
 
-def t_1195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+def t_1207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1340(ctx, E):
-        return t_1196(ctx, k, s, E)
+    if x_1352(ctx, E):
+        return t_1208(ctx, k, s, E)
     return k()
 
 
-def t_1196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_1208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~743', x_1341(ctx, E), True)
-    if not x_1342(ctx, E):
+    LOCAL(ctx, E, 'open~758', x_1353(ctx, E), True)
+    if not x_1354(ctx, E):
         return False
-    return t_1199(ctx, k, s, E)
+    return t_1211(ctx, k, s, E)
 
 
-d_1197 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_1198 = _C.d_760  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_1209 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_1210 = _C.d_768  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_1199(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_1211(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1199, None, [], k)
+    return CHOOSE(ctx, 1211, None, [], k)
 
 
-def t_1200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~745', E.get('t~737'), True)
-    LOCAL(ctx, E, 's~746', E.get('space~744'), True)
-    return t_1203(ctx, k, s, E)
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    return t_1215(ctx, k, s, E)
 
 
-d_1201 = _C.d_763  # rules_data/terraforming_mars/definitions/board.yaml:118
-d_1202 = _C.d_764  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_1213 = _C.d_771  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_1214 = _C.d_772  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1204, ctx.state.get('board'), E.get('s~746'))
+    c, key = KEYPLACE(ctx, 1216, ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1347(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[6])
-    return t_1206(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1359(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[6])
+    return t_1218(ctx, k, s, E)
 
 
-def d_1204(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_1216(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1204, ctx.state.get('board'), E.get('s~746'))
+    c, key = KEYPLACE(ctx, 1216, ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1347(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_1359(ctx, E), '=', False, K[5])
     return True
 
 
-d_1205 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_1206 = _C.t_768  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_1207 = _C.t_769  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1208 = _C.t_770  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1209 = _C.t_771  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1210 = _C.t_772  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1211 = _C.t_773  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_1212 = _C.d_774  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_1217 = _C.d_775  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1218 = _C.t_776  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1219 = _C.t_777  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1220 = _C.t_778  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1221 = _C.t_779  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1222 = _C.t_780  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1223 = _C.t_781  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1224 = _C.d_782  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1185: CPS(d_1185),
-    1186: CPS(d_1186),
-    1187: CPS(d_1187),
-    1188: CPS(d_1188),
-    1189: t_1189,
-    1190: t_1190,
-    1191: CPS(d_1191),
-    1192: t_1192,
-    1193: CPS(d_1193),
-    1194: CPS(d_1194),
-    1195: t_1195,
-    1196: t_1196,
     1197: CPS(d_1197),
     1198: CPS(d_1198),
-    1199: t_1199,
-    1200: t_1200,
-    1201: CPS(d_1201),
-    1202: CPS(d_1202),
-    1203: t_1203,
-    1204: CPS(d_1204),
+    1199: CPS(d_1199),
+    1200: CPS(d_1200),
+    1201: t_1201,
+    1202: t_1202,
+    1203: CPS(d_1203),
+    1204: t_1204,
     1205: CPS(d_1205),
-    1206: t_1206,
+    1206: CPS(d_1206),
     1207: t_1207,
     1208: t_1208,
-    1209: t_1209,
-    1210: t_1210,
+    1209: CPS(d_1209),
+    1210: CPS(d_1210),
     1211: t_1211,
-    1212: CPS(d_1212),
+    1212: t_1212,
+    1213: CPS(d_1213),
+    1214: CPS(d_1214),
+    1215: t_1215,
+    1216: CPS(d_1216),
+    1217: CPS(d_1217),
+    1218: t_1218,
+    1219: t_1219,
+    1220: t_1220,
+    1221: t_1221,
+    1222: t_1222,
+    1223: t_1223,
+    1224: CPS(d_1224),
 }
 
 
 CODE = {
-    1331: x_1331,
-    1334: x_1334,
-    1336: x_1336,
-    1339: x_1339,
-    1340: x_1340,
-    1341: x_1341,
-    1342: x_1342,
+    1343: x_1343,
     1346: x_1346,
-    1347: x_1347,
     1348: x_1348,
-    1350: x_1350,
     1351: x_1351,
     1352: x_1352,
     1353: x_1353,
     1354: x_1354,
-    1355: x_1355,
+    1358: x_1358,
     1359: x_1359,
+    1360: x_1360,
+    1362: x_1362,
+    1363: x_1363,
+    1364: x_1364,
+    1365: x_1365,
+    1366: x_1366,
+    1367: x_1367,
+    1371: x_1371,
 }
 AT = {
-    1331: 'rules_data/terraforming_mars/cards/001-070.yaml:433',
-    1339: 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    1343: 'rules_data/terraforming_mars/cards/001-070.yaml:433',
+    1351: 'rules_data/terraforming_mars/definitions/board.yaml:164',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:433
-    'natural_preserve': '{"id":"natural_preserve","number":"044","name":{"en":"Natural Preserve"},"type":"automated","cost":9,"tags":["science","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1331},"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1332},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1186},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":1333},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1187},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1334},"o":"+=","e":{"op":"var","n":"n~731","x":1335},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1188}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1185},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1336},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1190},{"op":"let","v":"t~733","e":{"op":"lit","v":"natural_preserve","x":1337},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1191},{"op":"seq","b":[{"op":"let","v":"t~737","e":{"op":"var","n":"t~733","x":1338},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1193},{"op":"let","v":"l~738","e":{"op":"filt","v":"x~735","src":{"op":"filt","v":"x~734","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~736","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~735"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~736"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":1339},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1194},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~739","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~739"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"tile","d":null},"b":{"op":"var","n":"t~737"}}}]},"x":1340},"t":{"op":"seq","b":[{"op":"let","v":"open~743","e":{"op":"filt","v":"s~740","src":{"op":"var","n":"l~738"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"t~737"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~740"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~741","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~740"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~742","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~742"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~742"}}]}]}}]}]}}]}}]}]},"x":1341},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1197},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~743"}]},"b":{"op":"lit","v":0},"x":1342},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1198},{"op":"choose","alts":[{"gens":[{"v":"space~744","src":{"op":"var","n":"open~743","x":1343},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~745","e":{"op":"var","n":"t~737","x":1344},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1201},{"op":"let","v":"s~746","e":{"op":"var","n":"space~744","x":1345},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1202},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{},"x":1346},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~745"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1347},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1204},{"op":"set","t":{"op":"st","k":"last_space","x":1348},"o":"=","e":{"op":"var","n":"s~746","x":1349},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1205},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1350},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~746"},"f":"bonus","d":null,"x":1351},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1208},{"op":"for","v":"x~747","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~746"}],"kind":"spaces","x":1352},"w":{"op":"in","a":{"op":"var","n":"x~747"},"b":{"op":"st","k":"board"},"neg":false,"x":1353},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~747"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1354},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1210},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1209},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"effect","d":null,"x":1355},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1211},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~745","x":1356},"space":{"op":"var","n":"s~746","x":1357},"by":{"op":"var","n":"you","x":1358}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1212}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1207},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1206}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1203}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1200},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~744"}],"x":1359}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"natural_preserve"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Riserva naturale non adiacente ad alcuna altra tessera","en":"place a Natural Preserve tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1199}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1196},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":1195}],"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1192}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1189},"vp":{"op":"lit","v":1,"x":1360},"source":{"doc":"tm-facts","section":"cards.json #044 (tile natural preserve on isolated)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:433"}',
+    'natural_preserve': '{"id":"natural_preserve","number":"044","name":{"en":"Natural Preserve"},"type":"automated","cost":9,"tags":["science","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1343},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1344},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1198},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1345},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1199},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1346},"o":"+=","e":{"op":"var","n":"n~746","x":1347},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1200}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1197},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1348},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1202},{"op":"let","v":"t~748","e":{"op":"lit","v":"natural_preserve","x":1349},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1203},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~748","x":1350},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1205},{"op":"let","v":"l~753","e":{"op":"filt","v":"x~750","src":{"op":"filt","v":"x~749","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~750"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~751"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":1351},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1206},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":1352},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":1353},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1209},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":1354},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1210},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":1355},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":1356},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1213},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":1357},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1214},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":1358},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1359},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1216},{"op":"set","t":{"op":"st","k":"last_space","x":1360},"o":"=","e":{"op":"var","n":"s~761","x":1361},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1217},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1362},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":1363},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1220},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":1364},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":1365},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1366},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1222},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1221},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":1367},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1223},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":1368},"space":{"op":"var","n":"s~761","x":1369},"by":{"op":"var","n":"you","x":1370}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1224}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1219},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1218}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1215}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1212},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":1371}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"natural_preserve"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Riserva naturale non adiacente ad alcuna altra tessera","en":"place a Natural Preserve tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1211}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1208},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1207}],"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1204}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1201},"vp":{"op":"lit","v":1,"x":1372},"source":{"doc":"tm-facts","section":"cards.json #044 (tile natural preserve on isolated)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:433"}',
 }

@@ -50,255 +50,255 @@ K = [
 ]
 
 
-x_3115 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3119 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3139 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3143 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~735'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
 
 
-x_3125 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3149 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
-def x_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~737'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~752'))) is str else None) == 'game')
 
 
-def x_3130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~737'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~737'), 0))
+    return (_w1.get(E.get('t~752'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~752'), 0))
 
 
-def x_3132(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~737'), 0))
+    return (_w2.get(E.get('t~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~752'), 0))
 
 
-def x_3134(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~737') == 'tr')) and (((_w1 if type((_w1 := E.get('n~738'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3135 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3159 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_2737(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
+def d_2761(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 3, True)
-    LOCAL(ctx, E, 'r~732', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2740, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'microbe', True)
+    c, key = KEYPLACE(ctx, 2764, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2738 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:174
-d_2739 = _C.d_1023  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2762 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2763 = _C.d_1035  # rules_data/terraforming_mars/cards/141-208.yaml:174
 
 
-def d_2740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2740, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2764, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def t_2741(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def t_2765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2741, None, [], k)
+    return CHOOSE(ctx, 2765, None, [], k)
 
 
-def d_2742(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2745, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    c, key = KEYPLACE(ctx, 2769, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2743 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2744 = _C.d_790  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2767 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2768 = _C.d_798  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2745, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2769, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-def d_2746(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2770(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 3, True)
-    LOCAL(ctx, E, 'r~736', 'microbe', True)
-    if not d_2749(ctx, E):
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    if not d_2773(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 't~737', 'tr', True)
-    LOCAL(ctx, E, 'n~738', 1, True)
-    if not d_2754(ctx, E):
+    LOCAL(ctx, E, 't~752', 'tr', True)
+    LOCAL(ctx, E, 'n~753', 1, True)
+    if not d_2778(ctx, E):
         return False
     return True
 
 
-d_2747 = _C.d_718  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2748 = _C.d_2748  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2771 = _C.d_725  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2772 = _C.d_2772  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3124(ctx, E):
+    if not x_3148(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2751, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2775, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~735'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[0])
     return True
 
 
-def d_2750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3124(ctx, E):
+    if not x_3148(ctx, E):
         return False
     return True
 
 
-def d_2751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2751, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2775, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~735'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[0])
     return True
 
 
-def d_2752(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', 'tr', True)
+    LOCAL(ctx, E, 't~752', 'tr', True)
     return True
 
 
-def d_2753(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2777(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~738', 1, True)
+    LOCAL(ctx, E, 'n~753', 1, True)
     return True
 
 
-def d_2754(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3129(ctx, E):
+    if x_3153(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2755, ctx.state.get('game_tracks'), E.get('t~737'))
+        c, key = KEYPLACE(ctx, 2779, ctx.state.get('game_tracks'), E.get('t~752'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~738'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[1])
     else:
-        if not d_2756(ctx, E):
+        if not d_2780(ctx, E):
             return False
     return True
 
 
-def d_2755(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2755, ctx.state.get('game_tracks'), E.get('t~737'))
+    c, key = KEYPLACE(ctx, 2779, ctx.state.get('game_tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~738'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[1])
     return True
 
 
-def d_2756(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2757, PL(ctx, E.get('you')).get('tracks'), E.get('t~737'))
+    c, key = KEYPLACE(ctx, 2781, PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~738'), '+=', False, K[2])
-    if not d_2758(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[2])
+    if not d_2782(ctx, E):
         return False
     return True
 
 
-def d_2757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2757, PL(ctx, E.get('you')).get('tracks'), E.get('t~737'))
+    c, key = KEYPLACE(ctx, 2781, PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~738'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[2])
     return True
 
 
-def d_2758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3134(ctx, E):
+    if x_3158(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -306,57 +306,57 @@ def d_2758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2759 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2783 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    2737: CPS(d_2737),
-    2738: CPS(d_2738),
-    2739: CPS(d_2739),
-    2740: CPS(d_2740),
-    2741: t_2741,
-    2742: CPS(d_2742),
-    2743: CPS(d_2743),
-    2744: CPS(d_2744),
-    2745: CPS(d_2745),
-    2746: CPS(d_2746),
-    2747: CPS(d_2747),
-    2748: CPS(d_2748),
-    2749: CPS(d_2749),
-    2750: CPS(d_2750),
-    2751: CPS(d_2751),
-    2752: CPS(d_2752),
-    2753: CPS(d_2753),
-    2754: CPS(d_2754),
-    2755: CPS(d_2755),
-    2756: CPS(d_2756),
-    2757: CPS(d_2757),
-    2758: CPS(d_2758),
-    2759: CPS(d_2759),
+    2761: CPS(d_2761),
+    2762: CPS(d_2762),
+    2763: CPS(d_2763),
+    2764: CPS(d_2764),
+    2765: t_2765,
+    2766: CPS(d_2766),
+    2767: CPS(d_2767),
+    2768: CPS(d_2768),
+    2769: CPS(d_2769),
+    2770: CPS(d_2770),
+    2771: CPS(d_2771),
+    2772: CPS(d_2772),
+    2773: CPS(d_2773),
+    2774: CPS(d_2774),
+    2775: CPS(d_2775),
+    2776: CPS(d_2776),
+    2777: CPS(d_2777),
+    2778: CPS(d_2778),
+    2779: CPS(d_2779),
+    2780: CPS(d_2780),
+    2781: CPS(d_2781),
+    2782: CPS(d_2782),
+    2783: CPS(d_2783),
 }
 
 
 CODE = {
-    3115: x_3115,
-    3119: x_3119,
-    3124: x_3124,
-    3125: x_3125,
-    3129: x_3129,
-    3130: x_3130,
-    3132: x_3132,
-    3134: x_3134,
-    3135: x_3135,
+    3139: x_3139,
+    3143: x_3143,
+    3148: x_3148,
+    3149: x_3149,
+    3153: x_3153,
+    3154: x_3154,
+    3156: x_3156,
+    3158: x_3158,
+    3159: x_3159,
 }
 AT = {
-    3124: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3129: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3130: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3132: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3134: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3148: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3153: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3154: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
+    3156: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3158: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:168
-    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":3113},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2738},{"op":"let","v":"r~732","e":{"op":"lit","v":"microbe","x":3114},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2739},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3115},"o":"+=","e":{"op":"var","n":"n~731","x":3116},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2740}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2737},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3117},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2743},{"op":"let","v":"r~734","e":{"op":"lit","v":"microbe","x":3118},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2744},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3119},"o":"+=","e":{"op":"var","n":"n~733","x":3120},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2745}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2742},"label":{"op":"lit","v":{"option":0},"x":3121}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":3122},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2747},{"op":"let","v":"r~736","e":{"op":"lit","v":"microbe","x":3123},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2748},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~735"},"x":3124},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2750},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3125},"o":"-=","e":{"op":"var","n":"n~735","x":3126},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2751}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2749},{"op":"let","v":"t~737","e":{"op":"lit","v":"tr","x":3127},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2752},{"op":"let","v":"n~738","e":{"op":"lit","v":1,"x":3128},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2753},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~737"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3129},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~737"},"d":0,"x":3130},"o":"+=","e":{"op":"var","n":"n~738","x":3131},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2755},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~737"},"d":0,"x":3132},"o":"+=","e":{"op":"var","n":"n~738","x":3133},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2757},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~737"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~738"},"b":{"op":"lit","v":0}}],"x":3134},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3135},"o":"=","e":{"op":"lit","v":true,"x":3136},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2759},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2758}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2756},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2754}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2746},"label":{"op":"lit","v":{"option":1},"x":3137}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2741}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
+    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3137},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2762},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":3138},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2763},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3139},"o":"+=","e":{"op":"var","n":"n~746","x":3140},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2764}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2761},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3141},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2767},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":3142},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2768},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3143},"o":"+=","e":{"op":"var","n":"n~748","x":3144},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2769}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2766},"label":{"op":"lit","v":{"option":0},"x":3145}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3146},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2771},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3147},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2772},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~750"},"x":3148},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2774},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3149},"o":"-=","e":{"op":"var","n":"n~750","x":3150},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2775}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2773},{"op":"let","v":"t~752","e":{"op":"lit","v":"tr","x":3151},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2776},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":3152},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2777},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~752"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3153},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~752"},"d":0,"x":3154},"o":"+=","e":{"op":"var","n":"n~753","x":3155},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2779},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~752"},"d":0,"x":3156},"o":"+=","e":{"op":"var","n":"n~753","x":3157},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2781},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~752"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~753"},"b":{"op":"lit","v":0}}],"x":3158},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3159},"o":"=","e":{"op":"lit","v":true,"x":3160},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2783},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2782}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2780},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2778}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2770},"label":{"op":"lit","v":{"option":1},"x":3161}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2765}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
 }

@@ -48,98 +48,98 @@ K = [
 ]
 
 
-x_3014 = _C.x_417  # rules_data/terraforming_mars/cards/141-208.yaml:57
-x_3017 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3021 = _C.x_749  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3022 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3038 = _C.x_421  # rules_data/terraforming_mars/cards/141-208.yaml:57
+x_3041 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3045 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3046 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2656(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
+def d_2680(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 2659, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2683, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    if not d_2662(ctx, E):
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if not d_2686(ctx, E):
         return False
     return True
 
 
-d_2657 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2658 = _C.d_786  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2681 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2682 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:66
 
 
-def d_2659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2659, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2683, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2660 = _C.d_779  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2661 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2684 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2685 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:66
 
 
-def d_2662(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3021(ctx, E):
+    if not x_3045(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2664, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2688, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-d_2663 = _C.d_667  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2687 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2664, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2688, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
 TRIALS = {
-    2656: CPS(d_2656),
-    2657: CPS(d_2657),
-    2658: CPS(d_2658),
-    2659: CPS(d_2659),
-    2660: CPS(d_2660),
-    2661: CPS(d_2661),
-    2662: CPS(d_2662),
-    2663: CPS(d_2663),
-    2664: CPS(d_2664),
+    2680: CPS(d_2680),
+    2681: CPS(d_2681),
+    2682: CPS(d_2682),
+    2683: CPS(d_2683),
+    2684: CPS(d_2684),
+    2685: CPS(d_2685),
+    2686: CPS(d_2686),
+    2687: CPS(d_2687),
+    2688: CPS(d_2688),
 }
 
 
 CODE = {
-    3014: x_3014,
-    3017: x_3017,
-    3021: x_3021,
-    3022: x_3022,
+    3038: x_3038,
+    3041: x_3041,
+    3045: x_3045,
+    3046: x_3046,
 }
 AT = {
 }
@@ -147,5 +147,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:57
-    'nitrophilic_moss': '{"id":"nitrophilic_moss","number":"146","name":{"en":"Nitrophilic Moss"},"type":"automated","cost":8,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":3014},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3015},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2657},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":3016},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2658},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3017},"o":"+=","e":{"op":"var","n":"n~731","x":3018},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2659},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":3019},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2660},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3020},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2661},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"},"x":3021},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2663},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3022},"o":"-=","e":{"op":"var","n":"n~733","x":3023},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2664}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2662}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2656},"source":{"doc":"tm-facts","section":"cards.json #146 (render icons: minus plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:57"}',
+    'nitrophilic_moss': '{"id":"nitrophilic_moss","number":"146","name":{"en":"Nitrophilic Moss"},"type":"automated","cost":8,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":3038},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3039},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2681},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3040},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2682},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3041},"o":"+=","e":{"op":"var","n":"n~746","x":3042},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2683},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3043},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2684},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3044},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2685},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3045},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2687},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3046},"o":"-=","e":{"op":"var","n":"n~748","x":3047},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2688}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2686}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2680},"source":{"doc":"tm-facts","section":"cards.json #146 (render icons: minus plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:57"}',
 }

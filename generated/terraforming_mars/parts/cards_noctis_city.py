@@ -53,103 +53,103 @@ K = [
 ]
 
 
-x_829 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_830 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_834 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_836 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:178
+x_837 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_838 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_842 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_844 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:178
 
 
-def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return [E.get('s~736')]
+    return [E.get('s~751')]
 
 
-x_841 = _C.x_841  # rules_data/terraforming_mars/definitions/board.yaml:115
-x_842 = _C.x_842  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_843 = _C.x_843  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_847 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_848 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_849 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_851 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_852 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_853 = _C.x_853  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_854 = _C.x_854  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_855 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_856 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_860 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_849 = _C.x_849  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_850 = _C.x_850  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_851 = _C.x_851  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_855 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_856 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_857 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_859 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_860 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_861 = _C.x_861  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_862 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_863 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_864 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_868 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def d_741(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
+def d_749(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_744(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_752(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 749, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 757, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_742 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_743 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_750 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_751 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:177
 
 
-def d_744(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_829(ctx, E):
+    if not x_837(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 746, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 754, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_745 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_753 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_746(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_754(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 746, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 754, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_747 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_748 = _C.d_491  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_755 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_756 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:177
 
 
-def d_749(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 749, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 757, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+def t_758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -157,206 +157,206 @@ def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~735', 'city', True)
-        LOCAL(ctx, E, 's~736', 's31', True)
-        return t_754(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'city', True)
+        LOCAL(ctx, E, 's~751', 's31', True)
+        return t_762(ctx, k, s, E)
 
-    return t_751(ctx, r1, s, E)
-
-
-t_751 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:178
-d_752 = _C.d_752  # rules_data/terraforming_mars/cards/001-070.yaml:178
+    return t_759(ctx, r1, s, E)
 
 
-def d_753(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+t_759 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:178
+d_760 = _C.d_760  # rules_data/terraforming_mars/cards/001-070.yaml:178
+
+
+def d_761(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~736', 's31', True)
+    LOCAL(ctx, E, 's~751', 's31', True)
     return True
 
 
-def t_754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
+def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~735'), True)
-    LOCAL(ctx, E, 'l~738', x_840(ctx, E), True)
-    return t_757(ctx, k, s, E)
-
-
-def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~735'), True)
-    return True
-
-
-def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'l~738', x_840(ctx, E), True)
-    return True
-
-
-def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_841(ctx, E):
-        return t_758(ctx, k, s, E)
-    return k()
-
-
-def t_758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'open~743', x_842(ctx, E), True)
-    if not x_843(ctx, E):
-        return False
-    return t_761(ctx, k, s, E)
-
-
-d_759 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_760 = _C.d_760  # rules_data/terraforming_mars/definitions/board.yaml:117
-
-
-def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 761, None, [], k)
-
-
-def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~745', E.get('t~737'), True)
-    LOCAL(ctx, E, 's~746', E.get('space~744'), True)
+    LOCAL(ctx, E, 't~752', E.get('t~750'), True)
+    LOCAL(ctx, E, 'l~753', x_848(ctx, E), True)
     return t_765(ctx, k, s, E)
 
 
-d_763 = _C.d_763  # rules_data/terraforming_mars/definitions/board.yaml:118
-d_764 = _C.d_764  # rules_data/terraforming_mars/definitions/board.yaml:118
-
-
-def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 766, ctx.state.get('board'), E.get('s~746'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_848(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[6])
-    return t_768(ctx, k, s, E)
-
-
-def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 766, ctx.state.get('board'), E.get('s~746'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_848(ctx, E), '=', False, K[5])
+    LOCAL(ctx, E, 't~752', E.get('t~750'), True)
     return True
 
 
-d_767 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_768 = _C.t_768  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_769 = _C.t_769  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_770 = _C.t_770  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_771 = _C.t_771  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_772 = _C.t_772  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_773 = _C.t_773  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_774 = _C.d_774  # rules_data/terraforming_mars/definitions/board.yaml:106
+def d_764(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'l~753', x_848(ctx, E), True)
+    return True
+
+
+def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_849(ctx, E):
+        return t_766(ctx, k, s, E)
+    return k()
+
+
+def t_766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'open~758', x_850(ctx, E), True)
+    if not x_851(ctx, E):
+        return False
+    return t_769(ctx, k, s, E)
+
+
+d_767 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_768 = _C.d_768  # rules_data/terraforming_mars/definitions/board.yaml:134
+
+
+def t_769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 769, None, [], k)
+
+
+def t_770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    return t_773(ctx, k, s, E)
+
+
+d_771 = _C.d_771  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_772 = _C.d_772  # rules_data/terraforming_mars/definitions/board.yaml:135
+
+
+def t_773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 774, ctx.state.get('board'), E.get('s~761'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[6])
+    return t_776(ctx, k, s, E)
+
+
+def d_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 774, ctx.state.get('board'), E.get('s~761'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[5])
+    return True
+
+
+d_775 = _C.d_775  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_776 = _C.t_776  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_777 = _C.t_777  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_778 = _C.t_778  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_779 = _C.t_779  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_780 = _C.t_780  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_781 = _C.t_781  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_782 = _C.d_782  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    741: CPS(d_741),
-    742: CPS(d_742),
-    743: CPS(d_743),
-    744: CPS(d_744),
-    745: CPS(d_745),
-    746: CPS(d_746),
-    747: CPS(d_747),
-    748: CPS(d_748),
     749: CPS(d_749),
-    750: t_750,
-    751: t_751,
+    750: CPS(d_750),
+    751: CPS(d_751),
     752: CPS(d_752),
     753: CPS(d_753),
-    754: t_754,
+    754: CPS(d_754),
     755: CPS(d_755),
     756: CPS(d_756),
-    757: t_757,
+    757: CPS(d_757),
     758: t_758,
-    759: CPS(d_759),
+    759: t_759,
     760: CPS(d_760),
-    761: t_761,
+    761: CPS(d_761),
     762: t_762,
     763: CPS(d_763),
     764: CPS(d_764),
     765: t_765,
-    766: CPS(d_766),
+    766: t_766,
     767: CPS(d_767),
-    768: t_768,
+    768: CPS(d_768),
     769: t_769,
     770: t_770,
-    771: t_771,
-    772: t_772,
+    771: CPS(d_771),
+    772: CPS(d_772),
     773: t_773,
     774: CPS(d_774),
+    775: CPS(d_775),
+    776: t_776,
+    777: t_777,
+    778: t_778,
+    779: t_779,
+    780: t_780,
+    781: t_781,
+    782: CPS(d_782),
 }
 
 
 CODE = {
-    829: x_829,
-    830: x_830,
-    834: x_834,
-    836: x_836,
-    840: x_840,
-    841: x_841,
+    837: x_837,
+    838: x_838,
     842: x_842,
-    843: x_843,
-    847: x_847,
+    844: x_844,
     848: x_848,
     849: x_849,
+    850: x_850,
     851: x_851,
-    852: x_852,
-    853: x_853,
-    854: x_854,
     855: x_855,
     856: x_856,
+    857: x_857,
+    859: x_859,
     860: x_860,
+    861: x_861,
+    862: x_862,
+    863: x_863,
+    864: x_864,
+    868: x_868,
 }
 AT = {
-    840: 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    848: 'rules_data/terraforming_mars/definitions/board.yaml:152',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:171
-    'noctis_city': '{"id":"noctis_city","number":"017","name":{"en":"Noctis City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":827},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":742},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":828},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":743},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":829},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":745},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":830},"o":"-=","e":{"op":"var","n":"n~731","x":831},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":746}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":744},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":832},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":747},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":833},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":748},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":834},"o":"+=","e":{"op":"var","n":"n~733","x":835},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":749}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":741},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":836},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":751},{"op":"let","v":"t~735","e":{"op":"lit","v":"city","x":837},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":752},{"op":"let","v":"s~736","e":{"op":"lit","v":"s31","x":838},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":753},{"op":"seq","b":[{"op":"let","v":"t~737","e":{"op":"var","n":"t~735","x":839},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":755},{"op":"let","v":"l~738","e":{"op":"list","a":[{"op":"var","n":"s~736"}],"x":840},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":756},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~739","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~739"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~739"},"f":"tile","d":null},"b":{"op":"var","n":"t~737"}}}]},"x":841},"t":{"op":"seq","b":[{"op":"let","v":"open~743","e":{"op":"filt","v":"s~740","src":{"op":"var","n":"l~738"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"t~737"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~740"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~740"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~740"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~741","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~740"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~742","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~742"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~742"}}]}]}}]}]}}]}}]}]},"x":842},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":759},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~743"}]},"b":{"op":"lit","v":0},"x":843},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":760},{"op":"choose","alts":[{"gens":[{"v":"space~744","src":{"op":"var","n":"open~743","x":844},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~745","e":{"op":"var","n":"t~737","x":845},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":763},{"op":"let","v":"s~746","e":{"op":"var","n":"space~744","x":846},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":764},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{},"x":847},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~745"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":848},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":766},{"op":"set","t":{"op":"st","k":"last_space","x":849},"o":"=","e":{"op":"var","n":"s~746","x":850},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":767},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":851},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~746"},"f":"bonus","d":null,"x":852},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":770},{"op":"for","v":"x~747","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~746"}],"kind":"spaces","x":853},"w":{"op":"in","a":{"op":"var","n":"x~747"},"b":{"op":"st","k":"board"},"neg":false,"x":854},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~747"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":855},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":772},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":771},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"effect","d":null,"x":856},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":773},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~745","x":857},"space":{"op":"var","n":"s~746","x":858},"by":{"op":"var","n":"you","x":859}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":774}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":769},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":768}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":765}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":762},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~744"}],"x":860}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s31"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Città di Noctis","en":"place a city tile on the Noctis City space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":761}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":758},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":757}],"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":754}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":750},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +3 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #017 (render icons: reserved space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:171"}',
+    'noctis_city': '{"id":"noctis_city","number":"017","name":{"en":"Noctis City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":835},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":750},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":836},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":751},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":837},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":753},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":838},"o":"-=","e":{"op":"var","n":"n~746","x":839},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":754}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":752},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":840},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":755},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":841},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":756},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":842},"o":"+=","e":{"op":"var","n":"n~748","x":843},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":757}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":749},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":844},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":759},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":845},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":760},{"op":"let","v":"s~751","e":{"op":"lit","v":"s31","x":846},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":761},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~750","x":847},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":763},{"op":"let","v":"l~753","e":{"op":"list","a":[{"op":"var","n":"s~751"}],"x":848},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":764},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":849},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":850},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":767},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":851},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":768},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":852},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":853},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":771},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":854},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":772},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":855},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":856},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":774},{"op":"set","t":{"op":"st","k":"last_space","x":857},"o":"=","e":{"op":"var","n":"s~761","x":858},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":775},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":859},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":860},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":778},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":861},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":862},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":863},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":780},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":779},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":864},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":781},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":865},"space":{"op":"var","n":"s~761","x":866},"by":{"op":"var","n":"you","x":867}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":782}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":777},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":776}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":773}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":770},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":868}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s31"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Città di Noctis","en":"place a city tile on the Noctis City space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":769}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":766},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":765}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":762}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":758},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +3 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #017 (render icons: reserved space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:171"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1363 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1364 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1368 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1370 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:451
+x_1375 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1376 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1380 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1382 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
-def d_1213(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+def d_1225(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    if not d_1216(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_1228(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'energy', True)
-    c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, 1233, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1214 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1215 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1226 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1227 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:450
 
 
-def d_1216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1363(ctx, E):
+    if not x_1375(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1218, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1230, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1217 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1229 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1218, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1230, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1219 = _C.d_449  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1220 = _C.d_1220  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1231 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1232 = _C.d_1232  # rules_data/terraforming_mars/cards/001-070.yaml:450
 
 
-def d_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1233, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1222 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:451
+t_1234 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
 TRIALS = {
-    1213: CPS(d_1213),
-    1214: CPS(d_1214),
-    1215: CPS(d_1215),
-    1216: CPS(d_1216),
-    1217: CPS(d_1217),
-    1218: CPS(d_1218),
-    1219: CPS(d_1219),
-    1220: CPS(d_1220),
-    1221: CPS(d_1221),
-    1222: t_1222,
+    1225: CPS(d_1225),
+    1226: CPS(d_1226),
+    1227: CPS(d_1227),
+    1228: CPS(d_1228),
+    1229: CPS(d_1229),
+    1230: CPS(d_1230),
+    1231: CPS(d_1231),
+    1232: CPS(d_1232),
+    1233: CPS(d_1233),
+    1234: t_1234,
 }
 
 
 CODE = {
-    1363: x_1363,
-    1364: x_1364,
-    1368: x_1368,
-    1370: x_1370,
+    1375: x_1375,
+    1376: x_1376,
+    1380: x_1380,
+    1382: x_1382,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:444
-    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":1361},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1214},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":1362},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1215},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1363},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1217},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1364},"o":"-=","e":{"op":"var","n":"n~731","x":1365},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1218}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1216},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":1366},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1219},{"op":"let","v":"r~734","e":{"op":"lit","v":"energy","x":1367},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1220},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1368},"o":"+=","e":{"op":"var","n":"n~733","x":1369},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1221}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1213},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1370},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1222},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
+    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1373},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1226},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1374},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1227},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1375},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1229},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1376},"o":"-=","e":{"op":"var","n":"n~746","x":1377},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1230}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1228},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1378},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1231},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1379},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1232},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1380},"o":"+=","e":{"op":"var","n":"n~748","x":1381},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1233}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1225},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1382},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1234},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
 }

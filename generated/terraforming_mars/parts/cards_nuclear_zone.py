@@ -55,77 +55,78 @@ K = [
 ]
 
 
-x_2162 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_2163 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_2164 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_2165 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_2169 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2170 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2171 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2173 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2174 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2175 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2176 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2177 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2178 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_2182 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_2182 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2183 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2184 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2185 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2186 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2190 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2191 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2192 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2194 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2195 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2196 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2197 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2198 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2199 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2203 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_2186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~749'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~749'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~749'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~749'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~766'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~766'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~766'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~766'))) is str else 0))) is int else num(_w7)))
 
 
-def x_2187(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~749'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~749'), 0))
+    return (_w1.get(E.get('p~766'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~766'), 0))
 
 
-def x_2188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~749'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~766'))) is str else 0)
 
 
-x_2189 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2210 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
-def x_2190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~749'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~766'))) is str else None) != None)
 
 
-def x_2191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~749'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~749'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~766'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~766'))) is str else None), 0))
 
 
-x_2193 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2214 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def x_2195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~749'))
+    return FLD(ctx, K[3], E.get('p~766'))
 
 
-def x_2196(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~751'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~749'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~749'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~768'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~766'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~766'), 0)))
 
 
-def x_2197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~751'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~768'))) is dict else KEY(_w1, 'effect', None))
 
 
-def t_1908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def t_1928(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -133,109 +134,13 @@ def t_1908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~749', 'temperature', True)
-        LOCAL(ctx, E, 'n~750', 2, True)
-        return t_1931(ctx, k, s, E)
+        LOCAL(ctx, E, 'p~766', 'temperature', True)
+        LOCAL(ctx, E, 'n~767', 2, True)
+        return t_1952(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~731', 'nuclear_zone', True)
-    return t_1910(ctx, r1, s, E)
-
-
-def d_1909(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~731', 'nuclear_zone', True)
-    return True
-
-
-def t_1910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_2162(ctx, E):
-        return t_1911(ctx, k, s, E)
-    return k()
-
-
-def t_1911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'mine~735', x_2163(ctx, E), True)
-    LOCAL(ctx, E, 'legal~744', x_2164(ctx, E), True)
-    if not x_2165(ctx, E):
-        return False
-    return t_1915(ctx, k, s, E)
-
-
-d_1912 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_1913 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_1914 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
-
-
-def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1915, None, [], k)
-
-
-def t_1916(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
-    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
-    return t_1919(ctx, k, s, E)
-
-
-d_1917 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_1918 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
-
-
-def t_1919(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1920, ctx.state.get('board'), E.get('s~747'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2170(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[5])
-    return t_1922(ctx, k, s, E)
-
-
-def d_1920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1920, ctx.state.get('board'), E.get('s~747'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_2170(ctx, E), '=', False, K[4])
-    return True
-
-
-d_1921 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_1922 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_1923 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1924 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1925 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1926 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1927 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_1928 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
+    LOCAL(ctx, E, 't~746', 'nuclear_zone', True)
+    return t_1930(ctx, r1, s, E)
 
 
 def d_1929(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
@@ -244,21 +149,119 @@ def d_1929(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~749', 'temperature', True)
+    LOCAL(ctx, E, 't~746', 'nuclear_zone', True)
     return True
 
 
-def d_1930(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def t_1930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
+    if x_2182(ctx, E):
+        return t_1931(ctx, k, s, E)
+    return k()
+
+
+def t_1931(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~750', x_2183(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_2184(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_2185(ctx, E), True)
+    if not x_2186(ctx, E):
+        return False
+    return t_1936(ctx, k, s, E)
+
+
+d_1932 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1933 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1934 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1935 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
+
+
+def t_1936(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 1936, None, [], k)
+
+
+def t_1937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_1940(ctx, k, s, E)
+
+
+d_1938 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1939 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
+
+
+def t_1940(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1941, ctx.state.get('board'), E.get('s~764'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_2191(ctx, E), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[5])
+    return t_1943(ctx, k, s, E)
+
+
+def d_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1941, ctx.state.get('board'), E.get('s~764'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_2191(ctx, E), '=', False, K[4])
     return True
 
 
-def t_1931(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+d_1942 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1943 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1944 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1945 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1946 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1947 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1948 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1949 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
+
+
+def d_1950(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'p~766', 'temperature', True)
+    return True
+
+
+def d_1951(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~767', 2, True)
+    return True
+
+
+def t_1952(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -267,58 +270,58 @@ def t_1931(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1932(ctx, lambda: nxt(left - 1), k, E)
+        return t_1953(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~750')))
+    return nxt(num(E.get('n~767')))
 
 
-def t_1932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2186(ctx, E):
-        return t_1933(ctx, k, s, E)
+    if x_2207(ctx, E):
+        return t_1954(ctx, k, s, E)
     return k()
 
 
-def t_1933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1934, ctx.state.get('params'), E.get('p~749'))
+    c, key = KEYPLACE(ctx, 1955, ctx.state.get('params'), E.get('p~766'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2188(ctx, E), '+=', False, K[6])
-    return t_1935(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[6])
+    return t_1956(ctx, k, s, E)
 
 
-def d_1934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1934, ctx.state.get('params'), E.get('p~749'))
+    c, key = KEYPLACE(ctx, 1955, ctx.state.get('params'), E.get('p~766'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2188(ctx, E), '+=', False, K[6])
+        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[6])
     return True
 
 
-def t_1935(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1956(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2189(ctx, E):
-        return t_1936(ctx, k, s, E)
+    if x_2210(ctx, E):
+        return t_1957(ctx, k, s, E)
     return k()
 
 
-def t_1936(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -327,33 +330,33 @@ def t_1936(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~749'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')})
         return k()
 
-    if not d_1937(ctx, E):
+    if not d_1958(ctx, E):
         return False
-    return t_1941(ctx, r1, s, E)
+    return t_1962(ctx, r1, s, E)
 
 
-def d_1937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1958(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2190(ctx, E):
-        if not d_1938(ctx, E):
+    if x_2211(ctx, E):
+        if not d_1959(ctx, E):
             return False
     return True
 
 
-def d_1938(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1959(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1939, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~749'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1960, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[7])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -362,145 +365,147 @@ def d_1938(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1939(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1960(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1939, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~749'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1960, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[7])
     return True
 
 
-d_1940 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1961 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def t_1941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2195(ctx, E)))
-    old = E.get('b~751', MISSING)
+    items = list(items_of(x_2216(ctx, E)))
+    old = E.get('b~768', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~751', old)
+        UNSET(ctx, E, 'b~768', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~751', item, True)
-            if x_2196(ctx, E):
-                return t_1942(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~768', item, True)
+            if x_2217(ctx, E):
+                return t_1963(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1942(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1963(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2197(ctx, E), k)
+    return DO(ctx, x_2218(ctx, E), k)
 
 
-def d_1943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~749'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')})
     return True
 
 
 TRIALS = {
-    1908: t_1908,
-    1909: CPS(d_1909),
-    1910: t_1910,
-    1911: t_1911,
-    1912: CPS(d_1912),
-    1913: CPS(d_1913),
-    1914: CPS(d_1914),
-    1915: t_1915,
-    1916: t_1916,
-    1917: CPS(d_1917),
-    1918: CPS(d_1918),
-    1919: t_1919,
-    1920: CPS(d_1920),
-    1921: CPS(d_1921),
-    1922: t_1922,
-    1923: t_1923,
-    1924: t_1924,
-    1925: t_1925,
-    1926: t_1926,
-    1927: t_1927,
-    1928: CPS(d_1928),
+    1928: t_1928,
     1929: CPS(d_1929),
-    1930: CPS(d_1930),
+    1930: t_1930,
     1931: t_1931,
-    1932: t_1932,
-    1933: t_1933,
+    1932: CPS(d_1932),
+    1933: CPS(d_1933),
     1934: CPS(d_1934),
-    1935: t_1935,
+    1935: CPS(d_1935),
     1936: t_1936,
-    1937: CPS(d_1937),
+    1937: t_1937,
     1938: CPS(d_1938),
     1939: CPS(d_1939),
-    1940: CPS(d_1940),
-    1941: t_1941,
-    1942: t_1942,
-    1943: CPS(d_1943),
+    1940: t_1940,
+    1941: CPS(d_1941),
+    1942: CPS(d_1942),
+    1943: t_1943,
+    1944: t_1944,
+    1945: t_1945,
+    1946: t_1946,
+    1947: t_1947,
+    1948: t_1948,
+    1949: CPS(d_1949),
+    1950: CPS(d_1950),
+    1951: CPS(d_1951),
+    1952: t_1952,
+    1953: t_1953,
+    1954: t_1954,
+    1955: CPS(d_1955),
+    1956: t_1956,
+    1957: t_1957,
+    1958: CPS(d_1958),
+    1959: CPS(d_1959),
+    1960: CPS(d_1960),
+    1961: CPS(d_1961),
+    1962: t_1962,
+    1963: t_1963,
+    1964: CPS(d_1964),
 }
 
 
 CODE = {
-    2162: x_2162,
-    2163: x_2163,
-    2164: x_2164,
-    2165: x_2165,
-    2169: x_2169,
-    2170: x_2170,
-    2171: x_2171,
-    2173: x_2173,
-    2174: x_2174,
-    2175: x_2175,
-    2176: x_2176,
-    2177: x_2177,
-    2178: x_2178,
     2182: x_2182,
+    2183: x_2183,
+    2184: x_2184,
+    2185: x_2185,
     2186: x_2186,
-    2187: x_2187,
-    2188: x_2188,
-    2189: x_2189,
     2190: x_2190,
     2191: x_2191,
-    2193: x_2193,
+    2192: x_2192,
+    2194: x_2194,
     2195: x_2195,
     2196: x_2196,
     2197: x_2197,
+    2198: x_2198,
+    2199: x_2199,
+    2203: x_2203,
+    2207: x_2207,
+    2208: x_2208,
+    2209: x_2209,
+    2210: x_2210,
+    2211: x_2211,
+    2212: x_2212,
+    2214: x_2214,
+    2216: x_2216,
+    2217: x_2217,
+    2218: x_2218,
 }
 AT = {
-    2186: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2187: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2188: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2190: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2191: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2195: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2196: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2197: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2207: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    2208: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2209: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2211: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2212: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2216: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2217: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2218: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:274
-    'nuclear_zone': '{"id":"nuclear_zone","number":"097","name":{"en":"Nuclear Zone"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"nuclear_zone","x":2161},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1909},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":2162},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2163},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1912},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":2164},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":1913},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":2165},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":1914},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":2166},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":2167},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1917},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":2168},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1918},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":2169},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2170},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1920},{"op":"set","t":{"op":"st","k":"last_space","x":2171},"o":"=","e":{"op":"var","n":"s~747","x":2172},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1921},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2173},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":2174},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1924},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":2175},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":2176},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2177},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1926},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1925},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":2178},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1927},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":2179},"space":{"op":"var","n":"s~747","x":2180},"by":{"op":"var","n":"you","x":2181}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1928}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1923},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1922}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1919}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1916},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":2182}}],"kind":"space","prompt":{"def":"place","args":{"t":"nuclear_zone"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Zona nucleare","en":"place a Nuclear Zone tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1915}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1911},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":1910},{"op":"let","v":"p~749","e":{"op":"lit","v":"temperature","x":2183},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1929},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2184},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1930},{"op":"rep","n":{"op":"var","n":"n~750","x":2185},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0},"x":2186},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0,"x":2187},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0,"x":2188},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1934},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2189},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2190},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tr_track","d":null},"d":0,"x":2191},"o":"+=","e":{"op":"lit","v":1,"x":2192},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1939},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2193},"o":"=","e":{"op":"lit","v":true,"x":2194},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1940}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1938},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1937},{"op":"for","v":"b~751","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"bonuses","d":[],"x":2195},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~751"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"x":2196},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~751"},"k":{"op":"lit","v":"effect"},"x":2197},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1942},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1941},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~749","x":2198},"by":{"op":"var","n":"you","x":2199}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1943}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1936},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1935}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1933},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1932},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1931}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1908},"vp":{"op":"lit","v":-2,"x":2200},"source":{"doc":"tm-facts","section":"cards.json #097"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:274"}',
+    'nuclear_zone': '{"id":"nuclear_zone","number":"097","name":{"en":"Nuclear Zone"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"nuclear_zone","x":2181},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1929},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":2182},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2183},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1932},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2184},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1933},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":2185},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1934},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":2186},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1935},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":2187},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":2188},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1938},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":2189},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1939},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":2190},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2191},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1941},{"op":"set","t":{"op":"st","k":"last_space","x":2192},"o":"=","e":{"op":"var","n":"s~764","x":2193},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1942},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2194},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":2195},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1945},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":2196},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":2197},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2198},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1947},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1946},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":2199},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1948},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":2200},"space":{"op":"var","n":"s~764","x":2201},"by":{"op":"var","n":"you","x":2202}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1949}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1944},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1943}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1940}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1937},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":2203}}],"kind":"space","prompt":{"def":"place","args":{"t":"nuclear_zone"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Zona nucleare","en":"place a Nuclear Zone tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1936}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1931},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1930},{"op":"let","v":"p~766","e":{"op":"lit","v":"temperature","x":2204},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1950},{"op":"let","v":"n~767","e":{"op":"lit","v":2,"x":2205},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1951},{"op":"rep","n":{"op":"var","n":"n~767","x":2206},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"max","d":0},"x":2207},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0,"x":2208},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"step","d":0,"x":2209},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1955},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2210},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2211},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"tr_track","d":null},"d":0,"x":2212},"o":"+=","e":{"op":"lit","v":1,"x":2213},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1960},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2214},"o":"=","e":{"op":"lit","v":true,"x":2215},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1961}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1959},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1958},{"op":"for","v":"b~768","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"bonuses","d":[],"x":2216},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~768"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0},"x":2217},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~768"},"k":{"op":"lit","v":"effect"},"x":2218},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1963},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1962},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~766","x":2219},"by":{"op":"var","n":"you","x":2220}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1957},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1956}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1954},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1953},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1952}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1928},"vp":{"op":"lit","v":-2,"x":2221},"source":{"doc":"tm-facts","section":"cards.json #097"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:274"}',
 }

@@ -51,31 +51,31 @@ K = [
 ]
 
 
-x_3565 = _C.x_1760  # rules_data/terraforming_mars/cards/141-208.yaml:448
-x_3566 = _C.x_1761  # rules_data/terraforming_mars/cards/141-208.yaml:459
-x_3569 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3592 = _C.x_1774  # rules_data/terraforming_mars/cards/141-208.yaml:448
+x_3593 = _C.x_1775  # rules_data/terraforming_mars/cards/141-208.yaml:459
+x_3596 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3574(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~734'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~749'))) is int else num(_w4)))
 
 
-x_3575 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_3579 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3580 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3581 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3582 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3584 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3585 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3586 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3587 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3588 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3589 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3602 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3606 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3607 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3608 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3609 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3611 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3612 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3613 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3614 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3615 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3616 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_3124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -84,248 +84,248 @@ def t_3124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     def nxt(left):
         if left <= 0:
             return k()
-        return t_3125(ctx, lambda: nxt(left - 1), k, E)
+        return t_3152(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(x_3566(ctx, E)))
+    return nxt(num(x_3593(ctx, E)))
 
 
-def t_3125(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def t_3152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3125, None, [], k)
+    return CHOOSE(ctx, 3152, None, [], k)
 
 
-def d_3126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~732', 1, True)
-    LOCAL(ctx, E, 'r~733', 'science', True)
-    c, key = KEYPLACE(ctx, 3129, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~747', 1, True)
+    LOCAL(ctx, E, 'r~748', 'science', True)
+    c, key = KEYPLACE(ctx, 3156, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~732'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
-d_3127 = _C.d_519  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3154 = _C.d_524  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3128(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3155(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~733', 'science', True)
+    LOCAL(ctx, E, 'r~748', 'science', True)
     return True
 
 
-def d_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3129, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3156, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~732'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
-def d_3130(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3157(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~734', 1, True)
-    LOCAL(ctx, E, 'r~735', 'science', True)
-    if not d_3133(ctx, E):
+    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'r~750', 'science', True)
+    if not d_3160(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~736', 1, True)
-    if not d_3137(ctx, E):
+    LOCAL(ctx, E, 'n~751', 1, True)
+    if not d_3164(ctx, E):
         return False
     return True
 
 
-d_3131 = _C.d_365  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3158 = _C.d_369  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3132(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3159(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~735', 'science', True)
+    LOCAL(ctx, E, 'r~750', 'science', True)
     return True
 
 
-def d_3133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3574(ctx, E):
+    if not x_3601(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3135, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3162, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~734'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-def d_3134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3574(ctx, E):
+    if not x_3601(ctx, E):
         return False
     return True
 
 
-def d_3135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3135, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3162, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~734'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-d_3136 = _C.d_1032  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3163 = _C.d_1044  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~736'))
+    left = num(E.get('n~751'))
     while left > 0:
         left -= 1
-        if not d_3138(ctx, E):
+        if not d_3165(ctx, E):
             return False
     return True
 
 
-def d_3138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3139(ctx, E):
+    if not d_3166(ctx, E):
         return False
-    if not d_3144(ctx, E):
+    if not d_3171(ctx, E):
         return False
     return True
 
 
-def d_3139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3579(ctx, E):
-        if not d_3140(ctx, E):
+    if x_3606(ctx, E):
+        if not d_3167(ctx, E):
             return False
     return True
 
 
-def d_3140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3581(ctx, E), '=', False, K[1])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3608(ctx, E), '=', False, K[1])
     SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[3])
-    STMT(ctx, 3143)
+    STMT(ctx, 3170)
     return True
 
 
-d_3141 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3142 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3168 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3169 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3143)
+    STMT(ctx, 3170)
     return True
 
 
-d_3144 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3145 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3146 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3147 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3171 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3172 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3173 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3174 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3124: t_3124,
-    3125: t_3125,
-    3126: CPS(d_3126),
-    3127: CPS(d_3127),
-    3128: CPS(d_3128),
-    3129: CPS(d_3129),
-    3130: CPS(d_3130),
-    3131: CPS(d_3131),
-    3132: CPS(d_3132),
-    3133: CPS(d_3133),
-    3134: CPS(d_3134),
-    3135: CPS(d_3135),
-    3136: CPS(d_3136),
-    3137: CPS(d_3137),
-    3138: CPS(d_3138),
-    3139: CPS(d_3139),
-    3140: CPS(d_3140),
-    3141: CPS(d_3141),
-    3142: CPS(d_3142),
-    3143: CPS(d_3143),
-    3144: CPS(d_3144),
-    3145: CPS(d_3145),
-    3146: CPS(d_3146),
-    3147: CPS(d_3147),
+    3151: t_3151,
+    3152: t_3152,
+    3153: CPS(d_3153),
+    3154: CPS(d_3154),
+    3155: CPS(d_3155),
+    3156: CPS(d_3156),
+    3157: CPS(d_3157),
+    3158: CPS(d_3158),
+    3159: CPS(d_3159),
+    3160: CPS(d_3160),
+    3161: CPS(d_3161),
+    3162: CPS(d_3162),
+    3163: CPS(d_3163),
+    3164: CPS(d_3164),
+    3165: CPS(d_3165),
+    3166: CPS(d_3166),
+    3167: CPS(d_3167),
+    3168: CPS(d_3168),
+    3169: CPS(d_3169),
+    3170: CPS(d_3170),
+    3171: CPS(d_3171),
+    3172: CPS(d_3172),
+    3173: CPS(d_3173),
+    3174: CPS(d_3174),
 }
 
 
 CODE = {
-    3565: x_3565,
-    3566: x_3566,
-    3569: x_3569,
-    3574: x_3574,
-    3575: x_3575,
-    3579: x_3579,
-    3580: x_3580,
-    3581: x_3581,
-    3582: x_3582,
-    3584: x_3584,
-    3585: x_3585,
-    3586: x_3586,
-    3587: x_3587,
-    3588: x_3588,
-    3589: x_3589,
+    3592: x_3592,
+    3593: x_3593,
+    3596: x_3596,
+    3601: x_3601,
+    3602: x_3602,
+    3606: x_3606,
+    3607: x_3607,
+    3608: x_3608,
+    3609: x_3609,
+    3611: x_3611,
+    3612: x_3612,
+    3613: x_3613,
+    3614: x_3614,
+    3615: x_3615,
+    3616: x_3616,
 }
 AT = {
-    3574: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3601: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:448
-    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3565},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~731","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~731"},"b":{"op":"lit","v":"science"}}}],"x":3566},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~732","e":{"op":"lit","v":1,"x":3567},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3127},{"op":"let","v":"r~733","e":{"op":"lit","v":"science","x":3568},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3128},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3569},"o":"+=","e":{"op":"var","n":"n~732","x":3570},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3129}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3126},"label":{"op":"lit","v":{"option":0},"x":3571}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"lit","v":1,"x":3572},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3131},{"op":"let","v":"r~735","e":{"op":"lit","v":"science","x":3573},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3132},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~734"},"x":3574},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3134},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3575},"o":"-=","e":{"op":"var","n":"n~734","x":3576},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3135}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3133},{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":3577},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3136},{"op":"rep","n":{"op":"var","n":"n~736","x":3578},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3579},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3580},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3581},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3141},{"op":"set","t":{"op":"st","k":"discard","x":3582},"o":"=","e":{"op":"lit","v":[],"x":3583},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3142},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3584}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3143}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3140},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3139},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3585},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3586},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3587},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3146},{"op":"set","t":{"op":"st","k":"deck","x":3588},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3589},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3147}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3145},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3144}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3138},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3137}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3130},"label":{"op":"lit","v":{"option":1},"x":3590}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3125},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3124}}],"vp":{"op":"lit","v":1,"x":3591},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
+    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3592},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"science"}}}],"x":3593},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":3594},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3154},{"op":"let","v":"r~748","e":{"op":"lit","v":"science","x":3595},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3155},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3596},"o":"+=","e":{"op":"var","n":"n~747","x":3597},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3156}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3153},"label":{"op":"lit","v":{"option":0},"x":3598}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3599},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3158},{"op":"let","v":"r~750","e":{"op":"lit","v":"science","x":3600},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3159},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~749"},"x":3601},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3161},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3602},"o":"-=","e":{"op":"var","n":"n~749","x":3603},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3162}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3160},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3604},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3163},{"op":"rep","n":{"op":"var","n":"n~751","x":3605},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3606},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3607},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3608},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3168},{"op":"set","t":{"op":"st","k":"discard","x":3609},"o":"=","e":{"op":"lit","v":[],"x":3610},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3169},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3611}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3170}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3167},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3166},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3612},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3613},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3614},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3173},{"op":"set","t":{"op":"st","k":"deck","x":3615},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3616},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3174}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3172},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3171}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3165},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3164}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3157},"label":{"op":"lit","v":{"option":1},"x":3617}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3152},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3151}}],"vp":{"op":"lit","v":1,"x":3618},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
 }

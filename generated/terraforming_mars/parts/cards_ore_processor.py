@@ -51,105 +51,105 @@ K = [
 ]
 
 
-x_2286 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2287 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2291 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2296 = _C.x_1156  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2297 = _C.x_1157  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2298 = _C.x_1158  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2299 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2300 = _C.x_1160  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2301 = _C.x_1161  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2303 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2305 = _C.x_1165  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2306 = _C.x_1166  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2307 = _C.x_1167  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2307 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2308 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2312 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2317 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2318 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2319 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2320 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2321 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2322 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2324 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2326 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2327 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2328 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_2024(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
+def d_2045(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 4, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_2027(ctx, E):
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2048(ctx, E):
         return False
     return True
 
 
-d_2025 = _C.d_1970  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2026 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2046 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2047 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:348
 
 
-def d_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2048(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2286(ctx, E):
+    if not x_2307(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2029, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2028 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2049 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2029, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def t_2030(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
+def t_2051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2033, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, 2054, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~735', 'oxygen', True)
-    LOCAL(ctx, E, 'n~736', 1, True)
-    return t_2036(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~750', 'oxygen', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
+    return t_2057(ctx, k, s, E)
 
 
-d_2031 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2032 = _C.d_1655  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2052 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2053 = _C.d_1670  # rules_data/terraforming_mars/cards/071-140.yaml:348
 
 
-def d_2033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2033, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2054, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2034 = _C.d_1031  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2035 = _C.d_1032  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2055 = _C.d_1043  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2056 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:348
 
 
-def t_2036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,58 +158,58 @@ def t_2036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2037(ctx, lambda: nxt(left - 1), k, E)
+        return t_2058(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~736')))
+    return nxt(num(E.get('n~751')))
 
 
-def t_2037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2296(ctx, E):
-        return t_2038(ctx, k, s, E)
+    if x_2317(ctx, E):
+        return t_2059(ctx, k, s, E)
     return k()
 
 
-def t_2038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2039, ctx.state.get('params'), E.get('p~735'))
+    c, key = KEYPLACE(ctx, 2060, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2298(ctx, E), '+=', False, K[2])
-    return t_2040(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2319(ctx, E), '+=', False, K[2])
+    return t_2061(ctx, k, s, E)
 
 
-def d_2039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2060(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2039, ctx.state.get('params'), E.get('p~735'))
+    c, key = KEYPLACE(ctx, 2060, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2298(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_2319(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_2040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2061(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2299(ctx, E):
-        return t_2041(ctx, k, s, E)
+    if x_2320(ctx, E):
+        return t_2062(ctx, k, s, E)
     return k()
 
 
-def t_2041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -218,33 +218,33 @@ def t_2041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~735'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')})
         return k()
 
-    if not d_2042(ctx, E):
+    if not d_2063(ctx, E):
         return False
-    return t_2046(ctx, r1, s, E)
+    return t_2067(ctx, r1, s, E)
 
 
-def d_2042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2063(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2300(ctx, E):
-        if not d_2043(ctx, E):
+    if x_2321(ctx, E):
+        if not d_2064(ctx, E):
             return False
     return True
 
 
-def d_2043(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2064(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2044, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2065, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -253,67 +253,67 @@ def d_2043(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2044(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2065(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2044, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2065, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_2045 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2046 = _C.t_1043  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2047 = _C.t_1044  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2048 = _C.d_1045  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2066 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2067 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2068 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2069 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    2024: CPS(d_2024),
-    2025: CPS(d_2025),
-    2026: CPS(d_2026),
-    2027: CPS(d_2027),
-    2028: CPS(d_2028),
-    2029: CPS(d_2029),
-    2030: t_2030,
-    2031: CPS(d_2031),
-    2032: CPS(d_2032),
-    2033: CPS(d_2033),
-    2034: CPS(d_2034),
-    2035: CPS(d_2035),
-    2036: t_2036,
-    2037: t_2037,
-    2038: t_2038,
-    2039: CPS(d_2039),
-    2040: t_2040,
-    2041: t_2041,
-    2042: CPS(d_2042),
-    2043: CPS(d_2043),
-    2044: CPS(d_2044),
     2045: CPS(d_2045),
-    2046: t_2046,
-    2047: t_2047,
+    2046: CPS(d_2046),
+    2047: CPS(d_2047),
     2048: CPS(d_2048),
+    2049: CPS(d_2049),
+    2050: CPS(d_2050),
+    2051: t_2051,
+    2052: CPS(d_2052),
+    2053: CPS(d_2053),
+    2054: CPS(d_2054),
+    2055: CPS(d_2055),
+    2056: CPS(d_2056),
+    2057: t_2057,
+    2058: t_2058,
+    2059: t_2059,
+    2060: CPS(d_2060),
+    2061: t_2061,
+    2062: t_2062,
+    2063: CPS(d_2063),
+    2064: CPS(d_2064),
+    2065: CPS(d_2065),
+    2066: CPS(d_2066),
+    2067: t_2067,
+    2068: t_2068,
+    2069: CPS(d_2069),
 }
 
 
 CODE = {
-    2286: x_2286,
-    2287: x_2287,
-    2291: x_2291,
-    2296: x_2296,
-    2297: x_2297,
-    2298: x_2298,
-    2299: x_2299,
-    2300: x_2300,
-    2301: x_2301,
-    2303: x_2303,
-    2305: x_2305,
-    2306: x_2306,
     2307: x_2307,
+    2308: x_2308,
+    2312: x_2312,
+    2317: x_2317,
+    2318: x_2318,
+    2319: x_2319,
+    2320: x_2320,
+    2321: x_2321,
+    2322: x_2322,
+    2324: x_2324,
+    2326: x_2326,
+    2327: x_2327,
+    2328: x_2328,
 }
 AT = {
 }
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:341
-    'ore_processor': '{"id":"ore_processor","number":"104","name":{"en":"Ore Processor"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":2284},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2025},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2285},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2026},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":2286},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2028},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2287},"o":"-=","e":{"op":"var","n":"n~731","x":2288},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2029}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2027}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2024},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2289},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2031},{"op":"let","v":"r~734","e":{"op":"lit","v":"titanium","x":2290},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2032},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2291},"o":"+=","e":{"op":"var","n":"n~733","x":2292},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2033},{"op":"let","v":"p~735","e":{"op":"lit","v":"oxygen","x":2293},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2034},{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":2294},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2035},{"op":"rep","n":{"op":"var","n":"n~736","x":2295},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"max","d":0},"x":2296},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0,"x":2297},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0,"x":2298},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2039},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2299},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2300},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"d":0,"x":2301},"o":"+=","e":{"op":"lit","v":1,"x":2302},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2044},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2303},"o":"=","e":{"op":"lit","v":true,"x":2304},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2045}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2043},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2042},{"op":"for","v":"b~737","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"bonuses","d":[],"x":2305},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"x":2306},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"effect"},"x":2307},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2047},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2046},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~735","x":2308},"by":{"op":"var","n":"you","x":2309}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2048}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2041},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2040}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2038},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2037},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2036}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2030}}],"source":{"doc":"tm-facts","section":"cards.json #104"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:341"}',
+    'ore_processor': '{"id":"ore_processor","number":"104","name":{"en":"Ore Processor"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2305},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2046},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2306},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2047},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2307},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2049},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2308},"o":"-=","e":{"op":"var","n":"n~746","x":2309},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2050}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2048}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2045},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2310},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2052},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":2311},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2053},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2312},"o":"+=","e":{"op":"var","n":"n~748","x":2313},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2054},{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":2314},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2055},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2315},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2056},{"op":"rep","n":{"op":"var","n":"n~751","x":2316},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":2317},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":2318},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":2319},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2060},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2320},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2321},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":2322},"o":"+=","e":{"op":"lit","v":1,"x":2323},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2065},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2324},"o":"=","e":{"op":"lit","v":true,"x":2325},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2066}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2064},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2063},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":2326},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":2327},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":2328},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2068},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2067},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":2329},"by":{"op":"var","n":"you","x":2330}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2069}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2062},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2061}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2059},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2058},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2057}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2051}}],"source":{"doc":"tm-facts","section":"cards.json #104"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:341"}',
 }

@@ -51,173 +51,178 @@ K = [
 ]
 
 
-def x_3702(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:512
+def x_3731(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:512
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-8))
 
 
-x_3704 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_3705 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_3706 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_3707 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_3711 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3712 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3713 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3715 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3716 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3717 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3718 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3719 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3720 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_3724 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_3733 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3734 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3735 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3736 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3737 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3741 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3742 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3743 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3745 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3746 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3747 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3748 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3749 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3750 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3754 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:518
+def t_3272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:518
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', 'ocean', True)
-    return t_3245(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_3274(ctx, k, s, E)
 
 
-d_3244 = _C.d_869  # rules_data/terraforming_mars/cards/141-208.yaml:518
+d_3273 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:518
 
 
-def t_3245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_3274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3704(ctx, E):
-        return t_3246(ctx, k, s, E)
+    if x_3733(ctx, E):
+        return t_3275(ctx, k, s, E)
     return k()
 
 
-def t_3246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_3275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~735', x_3705(ctx, E), True)
-    LOCAL(ctx, E, 'legal~744', x_3706(ctx, E), True)
-    if not x_3707(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_3734(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_3735(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_3736(ctx, E), True)
+    if not x_3737(ctx, E):
         return False
-    return t_3250(ctx, k, s, E)
+    return t_3280(ctx, k, s, E)
 
 
-d_3247 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_3248 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_3249 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_3276 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3277 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3278 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3279 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_3280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3250, None, [], k)
+    return CHOOSE(ctx, 3280, None, [], k)
 
 
-def t_3251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
-    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
-    return t_3254(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_3284(ctx, k, s, E)
 
 
-d_3252 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_3253 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3282 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3283 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3254(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3255, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 3285, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3712(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
-    return t_3257(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3742(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_3287(ctx, k, s, E)
 
 
-def d_3255(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_3285(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3255, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 3285, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3712(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3742(ctx, E), '=', False, K[3])
     return True
 
 
-d_3256 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_3257 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_3258 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3259 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3260 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3261 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3262 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_3263 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_3286 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3287 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3288 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3289 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3290 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3291 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3292 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3293 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3243: t_3243,
-    3244: CPS(d_3244),
-    3245: t_3245,
-    3246: t_3246,
-    3247: CPS(d_3247),
-    3248: CPS(d_3248),
-    3249: CPS(d_3249),
-    3250: t_3250,
-    3251: t_3251,
-    3252: CPS(d_3252),
-    3253: CPS(d_3253),
-    3254: t_3254,
-    3255: CPS(d_3255),
-    3256: CPS(d_3256),
-    3257: t_3257,
-    3258: t_3258,
-    3259: t_3259,
-    3260: t_3260,
-    3261: t_3261,
-    3262: t_3262,
-    3263: CPS(d_3263),
+    3272: t_3272,
+    3273: CPS(d_3273),
+    3274: t_3274,
+    3275: t_3275,
+    3276: CPS(d_3276),
+    3277: CPS(d_3277),
+    3278: CPS(d_3278),
+    3279: CPS(d_3279),
+    3280: t_3280,
+    3281: t_3281,
+    3282: CPS(d_3282),
+    3283: CPS(d_3283),
+    3284: t_3284,
+    3285: CPS(d_3285),
+    3286: CPS(d_3286),
+    3287: t_3287,
+    3288: t_3288,
+    3289: t_3289,
+    3290: t_3290,
+    3291: t_3291,
+    3292: t_3292,
+    3293: CPS(d_3293),
 }
 
 
 CODE = {
-    3702: x_3702,
-    3704: x_3704,
-    3705: x_3705,
-    3706: x_3706,
-    3707: x_3707,
-    3711: x_3711,
-    3712: x_3712,
-    3713: x_3713,
-    3715: x_3715,
-    3716: x_3716,
-    3717: x_3717,
-    3718: x_3718,
-    3719: x_3719,
-    3720: x_3720,
-    3724: x_3724,
+    3731: x_3731,
+    3733: x_3733,
+    3734: x_3734,
+    3735: x_3735,
+    3736: x_3736,
+    3737: x_3737,
+    3741: x_3741,
+    3742: x_3742,
+    3743: x_3743,
+    3745: x_3745,
+    3746: x_3746,
+    3747: x_3747,
+    3748: x_3748,
+    3749: x_3749,
+    3750: x_3750,
+    3754: x_3754,
 }
 AT = {
-    3702: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
+    3731: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:512
-    'permafrost_extraction': '{"id":"permafrost_extraction","number":"191","name":{"en":"Permafrost Extraction"},"type":"event","cost":8,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-8},"x":3702},"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":3703},"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3244},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":3704},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3705},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3247},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":3706},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3248},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":3707},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3249},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":3708},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":3709},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3252},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":3710},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3253},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":3711},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3712},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3255},{"op":"set","t":{"op":"st","k":"last_space","x":3713},"o":"=","e":{"op":"var","n":"s~747","x":3714},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3256},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3715},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":3716},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3259},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":3717},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":3718},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3719},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3261},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3260},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":3720},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3262},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":3721},"space":{"op":"var","n":"s~747","x":3722},"by":{"op":"var","n":"you","x":3723}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3263}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3258},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3257}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3254}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3251},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":3724}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3250}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3246},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3245}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3243},"source":{"doc":"tm-facts","section":"cards.json #191"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:512"}',
+    'permafrost_extraction': '{"id":"permafrost_extraction","number":"191","name":{"en":"Permafrost Extraction"},"type":"event","cost":8,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-8},"x":3731},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3732},"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3273},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3733},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3734},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3276},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3735},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3277},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3736},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3278},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3737},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3279},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3738},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3739},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3282},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3740},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3283},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3741},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3742},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3285},{"op":"set","t":{"op":"st","k":"last_space","x":3743},"o":"=","e":{"op":"var","n":"s~764","x":3744},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3286},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3745},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3746},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3289},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3747},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3748},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3749},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3291},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3290},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3750},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3292},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3751},"space":{"op":"var","n":"s~764","x":3752},"by":{"op":"var","n":"you","x":3753}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3293}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3288},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3287}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3284}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3281},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3754}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3280}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3275},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3274}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3272},"source":{"doc":"tm-facts","section":"cards.json #191"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:512"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2093 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2094 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2098 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2100 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:199
+x_2113 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2114 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2118 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2120 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
-def d_1848(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
+def d_1868(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    if not d_1851(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_1871(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'energy', True)
-    c, key = KEYPLACE(ctx, 1856, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, 1876, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1849 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1850 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1869 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1870 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:198
 
 
-def d_1851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1871(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2093(ctx, E):
+    if not x_2113(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1853, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1873, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1852 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1872 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1873(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1853, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1873, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1854 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1855 = _C.d_1220  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1874 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1875 = _C.d_1232  # rules_data/terraforming_mars/cards/071-140.yaml:198
 
 
-def d_1856(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1856, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1876, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1857 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:199
+t_1877 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
 TRIALS = {
-    1848: CPS(d_1848),
-    1849: CPS(d_1849),
-    1850: CPS(d_1850),
-    1851: CPS(d_1851),
-    1852: CPS(d_1852),
-    1853: CPS(d_1853),
-    1854: CPS(d_1854),
-    1855: CPS(d_1855),
-    1856: CPS(d_1856),
-    1857: t_1857,
+    1868: CPS(d_1868),
+    1869: CPS(d_1869),
+    1870: CPS(d_1870),
+    1871: CPS(d_1871),
+    1872: CPS(d_1872),
+    1873: CPS(d_1873),
+    1874: CPS(d_1874),
+    1875: CPS(d_1875),
+    1876: CPS(d_1876),
+    1877: t_1877,
 }
 
 
 CODE = {
-    2093: x_2093,
-    2094: x_2094,
-    2098: x_2098,
-    2100: x_2100,
+    2113: x_2113,
+    2114: x_2114,
+    2118: x_2118,
+    2120: x_2120,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:192
-    'peroxide_power': '{"id":"peroxide_power","number":"089","name":{"en":"Peroxide Power"},"type":"automated","cost":7,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2091},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1849},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":2092},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1850},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2093},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1852},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2094},"o":"-=","e":{"op":"var","n":"n~731","x":2095},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1853}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1851},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2096},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1854},{"op":"let","v":"r~734","e":{"op":"lit","v":"energy","x":2097},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1855},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2098},"o":"+=","e":{"op":"var","n":"n~733","x":2099},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1856}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1848},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2100},"at":"rules_data/terraforming_mars/cards/071-140.yaml:199","id":1857},"source":{"doc":"tm-facts","section":"cards.json #089"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:192"}',
+    'peroxide_power': '{"id":"peroxide_power","number":"089","name":{"en":"Peroxide Power"},"type":"automated","cost":7,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2111},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1869},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2112},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1870},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2113},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1872},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2114},"o":"-=","e":{"op":"var","n":"n~746","x":2115},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1873}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1871},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2116},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1874},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2117},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1875},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2118},"o":"+=","e":{"op":"var","n":"n~748","x":2119},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1876}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1868},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2120},"at":"rules_data/terraforming_mars/cards/071-140.yaml:199","id":1877},"source":{"doc":"tm-facts","section":"cards.json #089"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:192"}',
 }

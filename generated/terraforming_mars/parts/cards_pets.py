@@ -47,105 +47,105 @@ K = [
 ]
 
 
-x_3356 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3358 = _C.x_1262  # rules_data/terraforming_mars/cards/141-208.yaml:307
-x_3361 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3381 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3383 = _C.x_1274  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3386 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3364(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
+def x_3389(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
     if E is None:
         E = ctx.env()
     return (E.get('card') == E.get('this'))
 
 
-x_3365 = _C.x_1201  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3390 = _C.x_1213  # rules_data/terraforming_mars/cards/141-208.yaml:307
 
 
-def d_2939(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:314
+def d_2964(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:314
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'animal', True)
-    c, key = KEYPLACE(ctx, 2942, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'animal', True)
+    c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2940 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:314
-d_2941 = _C.d_907  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2965 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2966 = _C.d_917  # rules_data/terraforming_mars/cards/141-208.yaml:314
 
 
-def d_2942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2942, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def d_2943(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:318
+def d_2968(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:318
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'animal', True)
-    c, key = KEYPLACE(ctx, 2946, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'animal', True)
+    c, key = KEYPLACE(ctx, 2971, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2944 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:318
-d_2945 = _C.d_922  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2969 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2970 = _C.d_932  # rules_data/terraforming_mars/cards/141-208.yaml:318
 
 
-def d_2946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2946, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2971, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2939: CPS(d_2939),
-    2940: CPS(d_2940),
-    2941: CPS(d_2941),
-    2942: CPS(d_2942),
-    2943: CPS(d_2943),
-    2944: CPS(d_2944),
-    2945: CPS(d_2945),
-    2946: CPS(d_2946),
+    2964: CPS(d_2964),
+    2965: CPS(d_2965),
+    2966: CPS(d_2966),
+    2967: CPS(d_2967),
+    2968: CPS(d_2968),
+    2969: CPS(d_2969),
+    2970: CPS(d_2970),
+    2971: CPS(d_2971),
 }
 
 
 CODE = {
-    3356: x_3356,
-    3358: x_3358,
-    3361: x_3361,
-    3364: x_3364,
-    3365: x_3365,
+    3381: x_3381,
+    3383: x_3383,
+    3386: x_3386,
+    3389: x_3389,
+    3390: x_3390,
 }
 AT = {
-    3364: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
+    3389: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:307
-    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3354},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2940},{"op":"let","v":"r~732","e":{"op":"lit","v":"animal","x":3355},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2941},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3356},"o":"+=","e":{"op":"var","n":"n~731","x":3357},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2942}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2939},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3358},"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3359},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2944},{"op":"let","v":"r~734","e":{"op":"lit","v":"animal","x":3360},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2945},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3361},"o":"+=","e":{"op":"var","n":"n~733","x":3362},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2946}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2943}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3363},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3364},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3365},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
+    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3379},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2965},{"op":"let","v":"r~747","e":{"op":"lit","v":"animal","x":3380},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2966},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3381},"o":"+=","e":{"op":"var","n":"n~746","x":3382},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2967}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2964},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3383},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3384},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2969},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":3385},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2970},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3386},"o":"+=","e":{"op":"var","n":"n~748","x":3387},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2971}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2968}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3388},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3389},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3390},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
 }

@@ -48,138 +48,138 @@ K = [
 ]
 
 
-def x_2146(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
+def x_2166(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
     if E is None:
         E = ctx.env()
     return (2 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
-x_2149 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2150 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2154 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2169 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2170 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2174 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_1893(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1913(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 6, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_1896(ctx, E):
+    LOCAL(ctx, E, 'n~746', 6, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1916(ctx, E):
         return False
     return True
 
 
-def d_1894(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1914(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 6, True)
+    LOCAL(ctx, E, 'n~746', 6, True)
     return True
 
 
-d_1895 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1915 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:262
 
 
-def d_1896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2149(ctx, E):
+    if not x_2169(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1898, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_1897 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1917 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1898(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1898, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_1899(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1919(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'science', True)
-    c, key = KEYPLACE(ctx, 1902, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'science', True)
+    c, key = KEYPLACE(ctx, 1922, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1900 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1920 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:262
 
 
-def d_1901(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1921(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'science', True)
+    LOCAL(ctx, E, 'r~749', 'science', True)
     return True
 
 
-def d_1902(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1902, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1922, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1893: CPS(d_1893),
-    1894: CPS(d_1894),
-    1895: CPS(d_1895),
-    1896: CPS(d_1896),
-    1897: CPS(d_1897),
-    1898: CPS(d_1898),
-    1899: CPS(d_1899),
-    1900: CPS(d_1900),
-    1901: CPS(d_1901),
-    1902: CPS(d_1902),
+    1913: CPS(d_1913),
+    1914: CPS(d_1914),
+    1915: CPS(d_1915),
+    1916: CPS(d_1916),
+    1917: CPS(d_1917),
+    1918: CPS(d_1918),
+    1919: CPS(d_1919),
+    1920: CPS(d_1920),
+    1921: CPS(d_1921),
+    1922: CPS(d_1922),
 }
 
 
 CODE = {
-    2146: x_2146,
-    2149: x_2149,
-    2150: x_2150,
-    2154: x_2154,
+    2166: x_2166,
+    2169: x_2169,
+    2170: x_2170,
+    2174: x_2174,
 }
 AT = {
-    2146: 'rules_data/terraforming_mars/cards/071-140.yaml:253',
+    2166: 'rules_data/terraforming_mars/cards/071-140.yaml:253',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:253
-    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2146},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":6,"x":2147},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1894},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2148},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1895},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":2149},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1897},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2150},"o":"-=","e":{"op":"var","n":"n~731","x":2151},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1898}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1896}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1893},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":2152},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1900},{"op":"let","v":"r~734","e":{"op":"lit","v":"science","x":2153},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1901},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2154},"o":"+=","e":{"op":"var","n":"n~733","x":2155},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1902}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1899}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
+    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2166},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":6,"x":2167},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1914},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2168},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1915},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2169},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1917},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2170},"o":"-=","e":{"op":"var","n":"n~746","x":2171},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1918}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1916}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1913},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2172},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1920},{"op":"let","v":"r~749","e":{"op":"lit","v":"science","x":2173},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1921},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2174},"o":"+=","e":{"op":"var","n":"n~748","x":2175},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1922}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1919}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
 }

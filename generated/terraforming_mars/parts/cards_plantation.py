@@ -51,170 +51,175 @@ K = [
 ]
 
 
-x_3751 = _C.x_3007  # rules_data/terraforming_mars/cards/141-208.yaml:529
-x_3753 = _C.x_552  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_3754 = _C.x_553  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_3755 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_3756 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_3760 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3761 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3762 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3764 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3765 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3766 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3767 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3768 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3769 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_3773 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_3781 = _C.x_3031  # rules_data/terraforming_mars/cards/141-208.yaml:529
+x_3783 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3784 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3785 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3786 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3787 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3791 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3792 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3793 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3795 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3796 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3797 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3798 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3799 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3800 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3804 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def t_3316(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~735', 'greenery', True)
-    return t_3288(ctx, k, s, E)
+    LOCAL(ctx, E, 't~750', 'greenery', True)
+    return t_3318(ctx, k, s, E)
 
 
-def d_3287(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def d_3317(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~735', 'greenery', True)
+    LOCAL(ctx, E, 't~750', 'greenery', True)
     return True
 
 
-def t_3288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_3318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3753(ctx, E):
-        return t_3289(ctx, k, s, E)
+    if x_3783(ctx, E):
+        return t_3319(ctx, k, s, E)
     return k()
 
 
-def t_3289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_3319(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~739', x_3754(ctx, E), True)
-    LOCAL(ctx, E, 'legal~748', x_3755(ctx, E), True)
-    if not x_3756(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_3784(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_3785(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_3786(ctx, E), True)
+    if not x_3787(ctx, E):
         return False
-    return t_3293(ctx, k, s, E)
+    return t_3324(ctx, k, s, E)
 
 
-d_3290 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_3291 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_3292 = _C.d_500  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_3320 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3321 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3322 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3323 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_3324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3293, None, [], k)
+    return CHOOSE(ctx, 3324, None, [], k)
 
 
-def t_3294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3325(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
-    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
-    return t_3297(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_3328(ctx, k, s, E)
 
 
-d_3295 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_3296 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_3326 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3327 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_3328(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3298, ctx.state.get('board'), E.get('s~751'))
+    c, key = KEYPLACE(ctx, 3329, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3761(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[4])
-    return t_3300(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3792(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[4])
+    return t_3331(ctx, k, s, E)
 
 
-def d_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_3329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3298, ctx.state.get('board'), E.get('s~751'))
+    c, key = KEYPLACE(ctx, 3329, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3761(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3792(ctx, E), '=', False, K[3])
     return True
 
 
-d_3299 = _C.d_507  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_3300 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_3301 = _C.t_509  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3302 = _C.t_510  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_3303 = _C.t_511  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3304 = _C.t_512  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_3305 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_3306 = _C.d_514  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_3330 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3331 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3332 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3333 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3334 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3335 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3336 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3337 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3286: t_3286,
-    3287: CPS(d_3287),
-    3288: t_3288,
-    3289: t_3289,
-    3290: CPS(d_3290),
-    3291: CPS(d_3291),
-    3292: CPS(d_3292),
-    3293: t_3293,
-    3294: t_3294,
-    3295: CPS(d_3295),
-    3296: CPS(d_3296),
-    3297: t_3297,
-    3298: CPS(d_3298),
-    3299: CPS(d_3299),
-    3300: t_3300,
-    3301: t_3301,
-    3302: t_3302,
-    3303: t_3303,
-    3304: t_3304,
-    3305: t_3305,
-    3306: CPS(d_3306),
+    3316: t_3316,
+    3317: CPS(d_3317),
+    3318: t_3318,
+    3319: t_3319,
+    3320: CPS(d_3320),
+    3321: CPS(d_3321),
+    3322: CPS(d_3322),
+    3323: CPS(d_3323),
+    3324: t_3324,
+    3325: t_3325,
+    3326: CPS(d_3326),
+    3327: CPS(d_3327),
+    3328: t_3328,
+    3329: CPS(d_3329),
+    3330: CPS(d_3330),
+    3331: t_3331,
+    3332: t_3332,
+    3333: t_3333,
+    3334: t_3334,
+    3335: t_3335,
+    3336: t_3336,
+    3337: CPS(d_3337),
 }
 
 
 CODE = {
-    3751: x_3751,
-    3753: x_3753,
-    3754: x_3754,
-    3755: x_3755,
-    3756: x_3756,
-    3760: x_3760,
-    3761: x_3761,
-    3762: x_3762,
-    3764: x_3764,
-    3765: x_3765,
-    3766: x_3766,
-    3767: x_3767,
-    3768: x_3768,
-    3769: x_3769,
-    3773: x_3773,
+    3781: x_3781,
+    3783: x_3783,
+    3784: x_3784,
+    3785: x_3785,
+    3786: x_3786,
+    3787: x_3787,
+    3791: x_3791,
+    3792: x_3792,
+    3793: x_3793,
+    3795: x_3795,
+    3796: x_3796,
+    3797: x_3797,
+    3798: x_3798,
+    3799: x_3799,
+    3800: x_3800,
+    3804: x_3804,
 }
 AT = {
 }
@@ -222,5 +227,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:529
-    'plantation': '{"id":"plantation","number":"193","name":{"en":"Plantation"},"type":"automated","cost":15,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3751},"effect":{"op":"seq","b":[{"op":"let","v":"t~735","e":{"op":"lit","v":"greenery","x":3752},"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3287},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":3753},"t":{"op":"seq","b":[{"op":"let","v":"mine~739","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"filt","v":"x~737","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~737"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3754},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3290},{"op":"let","v":"legal~748","e":{"op":"letx","v":"open~744","e":{"op":"filt","v":"s~741","src":{"op":"filt","v":"x~740","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~739"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~741"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~743","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~743"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~743"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~747","e":{"op":"filt","v":"s~745","src":{"op":"var","n":"open~744"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~747"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~747"},"b":{"op":"var","n":"open~744"}}},"b":{"op":"var","n":"open~744"}},"x":3755},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":3291},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~748"}]},"b":{"op":"lit","v":0},"x":3756},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":3292},{"op":"choose","alts":[{"gens":[{"v":"space~749","src":{"op":"var","n":"legal~748","x":3757},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~735","x":3758},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3295},{"op":"let","v":"s~751","e":{"op":"var","n":"space~749","x":3759},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3296},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{},"x":3760},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~750"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3761},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3298},{"op":"set","t":{"op":"st","k":"last_space","x":3762},"o":"=","e":{"op":"var","n":"s~751","x":3763},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3299},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3764},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"bonus","d":null,"x":3765},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3302},{"op":"for","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces","x":3766},"w":{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false,"x":3767},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3768},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3304},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3303},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"effect","d":null,"x":3769},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":3305},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~750","x":3770},"space":{"op":"var","n":"s~751","x":3771},"by":{"op":"var","n":"you","x":3772}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":3306}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3301},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3300}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3297}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":3294},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~749"}],"x":3773}}],"kind":"space","prompt":{"def":"place","args":{"t":"greenery"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Verde","en":"place a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":3293}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":3289},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":3288}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3286},"source":{"doc":"tm-facts","section":"cards.json #193"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:529"}',
+    'plantation': '{"id":"plantation","number":"193","name":{"en":"Plantation"},"type":"automated","cost":15,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3781},"effect":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"lit","v":"greenery","x":3782},"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3317},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":3783},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3784},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3320},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":3785},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3321},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":3786},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3322},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":3787},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3323},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":3788},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":3789},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3326},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":3790},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3327},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":3791},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3792},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3329},{"op":"set","t":{"op":"st","k":"last_space","x":3793},"o":"=","e":{"op":"var","n":"s~768","x":3794},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3330},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3795},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":3796},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3333},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":3797},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":3798},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3799},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3335},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3334},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":3800},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3336},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":3801},"space":{"op":"var","n":"s~768","x":3802},"by":{"op":"var","n":"you","x":3803}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3337}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3332},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3331}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3328}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3325},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":3804}}],"kind":"space","prompt":{"def":"place","args":{"t":"greenery"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Verde","en":"place a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3324}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3319},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3318}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3316},"source":{"doc":"tm-facts","section":"cards.json #193"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:529"}',
 }

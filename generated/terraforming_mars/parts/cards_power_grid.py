@@ -47,86 +47,86 @@ K = [
 ]
 
 
-def x_2255(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def x_2276(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2255, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_740, NOREC).get('tags', []) if type(v_c_740) is str else [])).count('power') for v_c_740 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_742, NOREC).get('tags', []) if type(v_c_742) is str else [])).count('power') for v_c_742 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('power')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (2276, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_755, NOREC).get('tags', []) if type(v_c_755) is str else [])).count('power') for v_c_755 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_757, NOREC).get('tags', []) if type(v_c_757) is str else [])).count('power') for v_c_757 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('power')))) is int else AR('+', _w6, _w7)))
 
 
-x_2256 = _C.x_2256  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_2257 = _C.x_2257  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2277 = _C.x_2277  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_2278 = _C.x_2278  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_1994(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_2015(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~745', 1, True)
-    LOCAL(ctx, E, 'r~746', 'energy', True)
-    LOCAL(ctx, E, 'k~747', x_2255(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('prod'), E.get('r~746'))
+    LOCAL(ctx, E, 'n~760', 1, True)
+    LOCAL(ctx, E, 'r~761', 'energy', True)
+    LOCAL(ctx, E, 'k~762', x_2276(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2019, PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2257(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2278(ctx, E), '+=', False, K[0])
     return True
 
 
-d_1995 = _C.d_1995  # rules_data/terraforming_mars/cards/071-140.yaml:330
+d_2016 = _C.d_2016  # rules_data/terraforming_mars/cards/071-140.yaml:330
 
 
-def d_1996(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_2017(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~746', 'energy', True)
+    LOCAL(ctx, E, 'r~761', 'energy', True)
     return True
 
 
-def d_1997(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_2018(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~747', x_2255(ctx, E), True)
+    LOCAL(ctx, E, 'k~762', x_2276(ctx, E), True)
     return True
 
 
-def d_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_2019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('prod'), E.get('r~746'))
+    c, key = KEYPLACE(ctx, 2019, PL(ctx, E.get('you')).get('prod'), E.get('r~761'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2257(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2278(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1994: CPS(d_1994),
-    1995: CPS(d_1995),
-    1996: CPS(d_1996),
-    1997: CPS(d_1997),
-    1998: CPS(d_1998),
+    2015: CPS(d_2015),
+    2016: CPS(d_2016),
+    2017: CPS(d_2017),
+    2018: CPS(d_2018),
+    2019: CPS(d_2019),
 }
 
 
 CODE = {
-    2255: x_2255,
-    2256: x_2256,
-    2257: x_2257,
+    2276: x_2276,
+    2277: x_2277,
+    2278: x_2278,
 }
 AT = {
-    2255: 'rules_data/terraforming_mars/cards/071-140.yaml:330',
+    2276: 'rules_data/terraforming_mars/cards/071-140.yaml:330',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:324
-    'power_grid': '{"id":"power_grid","number":"102","name":{"en":"Power Grid"},"type":"automated","cost":18,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~745","e":{"op":"lit","v":1,"x":2253},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1995},{"op":"let","v":"r~746","e":{"op":"lit","v":"energy","x":2254},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1996},{"op":"let","v":"k~747","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~740","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~741","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~740"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~741"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~742","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~743","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~742"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~743"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~744","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~744"},"b":{"op":"lit","v":"power"}}}]}},"x":2255},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1997},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~746"},"d":0,"x":2256},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~745"},"b":{"op":"var","n":"k~747"},"x":2257},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1998}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":1994},"source":{"doc":"tm-facts","section":"cards.json #102 (production per power tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:324"}',
+    'power_grid': '{"id":"power_grid","number":"102","name":{"en":"Power Grid"},"type":"automated","cost":18,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~760","e":{"op":"lit","v":1,"x":2274},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2016},{"op":"let","v":"r~761","e":{"op":"lit","v":"energy","x":2275},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2017},{"op":"let","v":"k~762","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~756","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~755"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~756"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~757","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~758","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~757"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~758"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~759","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~759"},"b":{"op":"lit","v":"power"}}}]}},"x":2276},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2018},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~761"},"d":0,"x":2277},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~760"},"b":{"op":"var","n":"k~762"},"x":2278},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2019}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2015},"source":{"doc":"tm-facts","section":"cards.json #102 (production per power tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:324"}',
 }

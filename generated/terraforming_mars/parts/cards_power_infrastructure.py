@@ -48,24 +48,24 @@ K = [
 ]
 
 
-def x_3774(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def x_3805(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     if E is None:
         E = ctx.env()
     return (_w2.get('energy', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'energy', 0))
 
 
-x_3775 = _C.x_3070  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-x_3776 = _C.x_3071  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3777 = _C.x_3072  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3779 = _C.x_3074  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3781 = _C.x_3072  # rules_data/terraforming_mars/cards/141-208.yaml:546
-x_3783 = _C.x_749  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3784 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3786 = _C.x_3072  # rules_data/terraforming_mars/cards/141-208.yaml:546
-x_3788 = _C.x_754  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3806 = _C.x_3094  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+x_3807 = _C.x_3095  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3808 = _C.x_3096  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3810 = _C.x_3098  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3812 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3814 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3815 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3817 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3819 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def t_3338(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73,150 +73,150 @@ def t_3307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~733', x_3781(ctx, E), True)
-        LOCAL(ctx, E, 'r~734', 'energy', True)
-        if not d_3315(ctx, E):
+        LOCAL(ctx, E, 'n~748', x_3812(ctx, E), True)
+        LOCAL(ctx, E, 'r~749', 'energy', True)
+        if not d_3346(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~731', x_3774(ctx, E), True)
-    return t_3309(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~746', x_3805(ctx, E), True)
+    return t_3340(ctx, r1, s, E)
 
 
-def d_3308(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', x_3774(ctx, E), True)
+    LOCAL(ctx, E, 'n~746', x_3805(ctx, E), True)
     return True
 
 
-def t_3309(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def t_3340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3775(ctx, E):
+    if not x_3806(ctx, E):
         return False
-    return t_3311(ctx, k, s, E)
+    return t_3342(ctx, k, s, E)
 
 
-d_3310 = _C.d_2703  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_3341 = _C.d_2727  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
 
 
-def t_3311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def t_3342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3311, None, [], k)
+    return CHOOSE(ctx, 3342, None, [], k)
 
 
-d_3312 = _C.d_2705  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_3313 = _C.d_2706  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3314 = _C.d_1220  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3343 = _C.d_2729  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_3344 = _C.d_2730  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3345 = _C.d_1232  # rules_data/terraforming_mars/cards/141-208.yaml:546
 
 
-def d_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3346(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3783(ctx, E):
+    if not x_3814(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3317, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 3348, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-d_3316 = _C.d_667  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3347 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3348(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3317, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 3348, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-def d_3318(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3349(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', x_3786(ctx, E), True)
-    LOCAL(ctx, E, 'r~736', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3321, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+    LOCAL(ctx, E, 'n~750', x_3817(ctx, E), True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3352, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_3319 = _C.d_2711  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3320 = _C.d_671  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3350 = _C.d_2735  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3351 = _C.d_678  # rules_data/terraforming_mars/cards/141-208.yaml:546
 
 
-def d_3321(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3321, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 3352, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    3307: t_3307,
-    3308: CPS(d_3308),
-    3309: t_3309,
-    3310: CPS(d_3310),
-    3311: t_3311,
-    3312: CPS(d_3312),
-    3313: CPS(d_3313),
-    3314: CPS(d_3314),
-    3315: CPS(d_3315),
-    3316: CPS(d_3316),
-    3317: CPS(d_3317),
-    3318: CPS(d_3318),
-    3319: CPS(d_3319),
-    3320: CPS(d_3320),
-    3321: CPS(d_3321),
+    3338: t_3338,
+    3339: CPS(d_3339),
+    3340: t_3340,
+    3341: CPS(d_3341),
+    3342: t_3342,
+    3343: CPS(d_3343),
+    3344: CPS(d_3344),
+    3345: CPS(d_3345),
+    3346: CPS(d_3346),
+    3347: CPS(d_3347),
+    3348: CPS(d_3348),
+    3349: CPS(d_3349),
+    3350: CPS(d_3350),
+    3351: CPS(d_3351),
+    3352: CPS(d_3352),
 }
 
 
 CODE = {
-    3774: x_3774,
-    3775: x_3775,
-    3776: x_3776,
-    3777: x_3777,
-    3779: x_3779,
-    3781: x_3781,
-    3783: x_3783,
-    3784: x_3784,
-    3786: x_3786,
-    3788: x_3788,
+    3805: x_3805,
+    3806: x_3806,
+    3807: x_3807,
+    3808: x_3808,
+    3810: x_3810,
+    3812: x_3812,
+    3814: x_3814,
+    3815: x_3815,
+    3817: x_3817,
+    3819: x_3819,
 }
 AT = {
-    3774: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
+    3805: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:538
-    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3774},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3308},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~731"},"b":{"op":"lit","v":1},"x":3775},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3310},{"op":"choose","alts":[{"gens":[{"v":"k~732","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~731"},"x":3776},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3777},"o":"=","e":{"op":"var","n":"k~732","x":3778},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3312},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~732"}],"x":3779}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~731","x":3780}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3311}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3309},{"op":"let","v":"n~733","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3781},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3313},{"op":"let","v":"r~734","e":{"op":"lit","v":"energy","x":3782},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3314},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"var","n":"n~733"},"x":3783},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3316},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3784},"o":"-=","e":{"op":"var","n":"n~733","x":3785},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3317}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3315}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3307},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3786},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3319},{"op":"let","v":"r~736","e":{"op":"lit","v":"megacredits","x":3787},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3320},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3788},"o":"+=","e":{"op":"var","n":"n~735","x":3789},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3321}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3318}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
+    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3805},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3339},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~746"},"b":{"op":"lit","v":1},"x":3806},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3341},{"op":"choose","alts":[{"gens":[{"v":"k~747","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~746"},"x":3807},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3808},"o":"=","e":{"op":"var","n":"k~747","x":3809},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3343},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~747"}],"x":3810}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~746","x":3811}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3342}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3340},{"op":"let","v":"n~748","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3812},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3344},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3813},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3345},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3814},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3347},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3815},"o":"-=","e":{"op":"var","n":"n~748","x":3816},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3348}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3346}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3338},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3817},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3350},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3818},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3351},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3819},"o":"+=","e":{"op":"var","n":"n~750","x":3820},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3352}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3349}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
 }

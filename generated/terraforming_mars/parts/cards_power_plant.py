@@ -48,55 +48,55 @@ K = [
 ]
 
 
-x_2921 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2923 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:16
+x_2944 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2946 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
-def d_2569(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
+def d_2592(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    c, key = KEYPLACE(ctx, 2572, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2595, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2570 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2571 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2593 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2594 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:15
 
 
-def d_2572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2595(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2572, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2595, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_2573 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:16
+t_2596 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
 TRIALS = {
-    2569: CPS(d_2569),
-    2570: CPS(d_2570),
-    2571: CPS(d_2571),
-    2572: CPS(d_2572),
-    2573: t_2573,
+    2592: CPS(d_2592),
+    2593: CPS(d_2593),
+    2594: CPS(d_2594),
+    2595: CPS(d_2595),
+    2596: t_2596,
 }
 
 
 CODE = {
-    2921: x_2921,
-    2923: x_2923,
+    2944: x_2944,
+    2946: x_2946,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:9
-    'power_plant': '{"id":"power_plant","number":"141","name":{"en":"Power Plant"},"type":"automated","cost":4,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2919},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2570},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2920},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2571},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2921},"o":"+=","e":{"op":"var","n":"n~731","x":2922},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2572}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2569},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2923},"at":"rules_data/terraforming_mars/cards/141-208.yaml:16","id":2573},"source":{"doc":"tm-facts","section":"cards.json #141"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:9"}',
+    'power_plant': '{"id":"power_plant","number":"141","name":{"en":"Power Plant"},"type":"automated","cost":4,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2942},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2593},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2943},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2594},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2944},"o":"+=","e":{"op":"var","n":"n~746","x":2945},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2595}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2592},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2946},"at":"rules_data/terraforming_mars/cards/141-208.yaml:16","id":2596},"source":{"doc":"tm-facts","section":"cards.json #141"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:9"}',
 }

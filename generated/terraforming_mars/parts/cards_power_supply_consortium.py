@@ -47,120 +47,120 @@ K = [
 ]
 
 
-x_3152 = _C.x_2799  # rules_data/terraforming_mars/cards/141-208.yaml:197
+x_3176 = _C.x_2822  # rules_data/terraforming_mars/cards/141-208.yaml:197
 
 
-def x_3155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def x_3179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~736'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~736'), 0) if type((_w1 := (ctx.state['players'][v_target_737] if type(v_target_737) is int and 0 <= v_target_737 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~736'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~735'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_737 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3155, E.get('n~735'), E.get('r~736'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~751'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~751'), 0) if type((_w1 := (ctx.state['players'][v_target_752] if type(v_target_752) is int and 0 <= v_target_752 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~751'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~750'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_752 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3179, E.get('n~750'), E.get('r~751'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3158 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3182 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~739'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~739'), 0) if type((_w1 := (ctx.state['players'][v_target_740] if type(v_target_740) is int and 0 <= v_target_740 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~739'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~738'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_740 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3159, E.get('n~738'), E.get('r~739'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~754'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~754'), 0) if type((_w1 := (ctx.state['players'][v_target_755] if type(v_target_755) is int and 0 <= v_target_755 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~754'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~753'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_755 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3183, E.get('n~753'), E.get('r~754'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3160 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3184 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~739'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~741'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~739'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~738'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~739'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~753'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~754'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3162(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~739'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~741'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~739'), 0))
+    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
 
 
-def x_3164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~741')}
+    return {'target': E.get('target~756')}
 
 
-x_3169 = _C.x_1259  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3193 = _C.x_1271  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_3173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~745'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~745'), 0))
+    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0))
 
 
-x_3177 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3201 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~747'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~747'), 0) if type((_w1 := (ctx.state['players'][v_target_748] if type(v_target_748) is int and 0 <= v_target_748 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~747'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~746'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_748 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3178, E.get('n~746'), E.get('r~747'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~762'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~762'), 0) if type((_w1 := (ctx.state['players'][v_target_763] if type(v_target_763) is int and 0 <= v_target_763 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~762'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~761'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_763 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3202, E.get('n~761'), E.get('r~762'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3179 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3203 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~747'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~761'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~762'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0))
+    return (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0))
 
 
-def x_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~749')}
+    return {'target': E.get('target~764')}
 
 
-def t_2772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:206
+def t_2796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:206
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 1, True)
-    LOCAL(ctx, E, 'r~736', 'energy', True)
-    return t_2775(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    return t_2799(ctx, k, s, E)
 
 
-d_2773 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:206
-d_2774 = _C.d_980  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2797 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2798 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:206
 
 
-def t_2775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_2799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3155(ctx, E):
-        return t_2776(ctx, k, s, E)
-    return t_2787(ctx, k, s, E)
+    if x_3179(ctx, E):
+        return t_2800(ctx, k, s, E)
+    return t_2811(ctx, k, s, E)
 
 
-def t_2776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_2800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,306 +168,306 @@ def t_2776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~742', E.get('n~735'), True)
-        LOCAL(ctx, E, 'r~743', E.get('r~736'), True)
-        c, key = KEYPLACE(ctx, 2786, PL(ctx, E.get('you')).get('prod'), E.get('r~743'))
+        LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
+        LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
+        c, key = KEYPLACE(ctx, 2810, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~742'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~738', E.get('n~735'), True)
-    LOCAL(ctx, E, 'r~739', E.get('r~736'), True)
-    return t_2779(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
+    return t_2803(ctx, r1, s, E)
 
 
-def d_2777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~738', E.get('n~735'), True)
+    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
     return True
 
 
-def d_2778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~739', E.get('r~736'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
     return True
 
 
-def t_2779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3158(ctx, E):
-        return t_2780(ctx, k, s, E)
+    if x_3182(ctx, E):
+        return t_2804(ctx, k, s, E)
     return k()
 
 
-def t_2780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3159(ctx, E):
+    if not x_3183(ctx, E):
         return False
-    return t_2782(ctx, k, s, E)
+    return t_2806(ctx, k, s, E)
 
 
-def d_2781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2805(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3159(ctx, E):
+    if not x_3183(ctx, E):
         return False
     return True
 
 
-def t_2782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2782, None, [], k)
+    return CHOOSE(ctx, 2806, None, [], k)
 
 
-def d_2783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2807(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2783, PL(ctx, E.get('target~741')).get('prod'), E.get('r~739'))
+    c, key = KEYPLACE(ctx, 2807, PL(ctx, E.get('target~756')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~738'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '-=', False, K[0])
     return True
 
 
-def d_2784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~742', E.get('n~735'), True)
+    LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
     return True
 
 
-def d_2785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~743', E.get('r~736'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
     return True
 
 
-def d_2786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2786, PL(ctx, E.get('you')).get('prod'), E.get('r~743'))
+    c, key = KEYPLACE(ctx, 2810, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~742'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
     return True
 
 
-def t_2787(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_2811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~744', E.get('n~735'), True)
-    LOCAL(ctx, E, 'r~745', E.get('r~736'), True)
-    c, key = KEYPLACE(ctx, 2790, PL(ctx, E.get('you')).get('prod'), E.get('r~745'))
+    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
+    c, key = KEYPLACE(ctx, 2814, PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~744'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~746', E.get('n~735'), True)
-    LOCAL(ctx, E, 'r~747', E.get('r~736'), True)
-    return t_2793(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
+    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
+    return t_2817(ctx, k, s, E)
 
 
-def d_2788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~744', E.get('n~735'), True)
+    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
     return True
 
 
-def d_2789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~745', E.get('r~736'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
     return True
 
 
-def d_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2814(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2790, PL(ctx, E.get('you')).get('prod'), E.get('r~745'))
+    c, key = KEYPLACE(ctx, 2814, PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~744'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
     return True
 
 
-def d_2791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~746', E.get('n~735'), True)
+    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
     return True
 
 
-def d_2792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~747', E.get('r~736'), True)
+    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
     return True
 
 
-def t_2793(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3177(ctx, E):
-        return t_2794(ctx, k, s, E)
+    if x_3201(ctx, E):
+        return t_2818(ctx, k, s, E)
     return k()
 
 
-def t_2794(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3178(ctx, E):
+    if not x_3202(ctx, E):
         return False
-    return t_2796(ctx, k, s, E)
+    return t_2820(ctx, k, s, E)
 
 
-def d_2795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3178(ctx, E):
+    if not x_3202(ctx, E):
         return False
     return True
 
 
-def t_2796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2820(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2796, None, [], k)
+    return CHOOSE(ctx, 2820, None, [], k)
 
 
-def d_2797(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2797, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
+    c, key = KEYPLACE(ctx, 2821, PL(ctx, E.get('target~764')).get('prod'), E.get('r~762'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~761'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    2772: t_2772,
-    2773: CPS(d_2773),
-    2774: CPS(d_2774),
-    2775: t_2775,
-    2776: t_2776,
-    2777: CPS(d_2777),
-    2778: CPS(d_2778),
-    2779: t_2779,
-    2780: t_2780,
-    2781: CPS(d_2781),
-    2782: t_2782,
-    2783: CPS(d_2783),
-    2784: CPS(d_2784),
-    2785: CPS(d_2785),
-    2786: CPS(d_2786),
-    2787: t_2787,
-    2788: CPS(d_2788),
-    2789: CPS(d_2789),
-    2790: CPS(d_2790),
-    2791: CPS(d_2791),
-    2792: CPS(d_2792),
-    2793: t_2793,
-    2794: t_2794,
-    2795: CPS(d_2795),
     2796: t_2796,
     2797: CPS(d_2797),
+    2798: CPS(d_2798),
+    2799: t_2799,
+    2800: t_2800,
+    2801: CPS(d_2801),
+    2802: CPS(d_2802),
+    2803: t_2803,
+    2804: t_2804,
+    2805: CPS(d_2805),
+    2806: t_2806,
+    2807: CPS(d_2807),
+    2808: CPS(d_2808),
+    2809: CPS(d_2809),
+    2810: CPS(d_2810),
+    2811: t_2811,
+    2812: CPS(d_2812),
+    2813: CPS(d_2813),
+    2814: CPS(d_2814),
+    2815: CPS(d_2815),
+    2816: CPS(d_2816),
+    2817: t_2817,
+    2818: t_2818,
+    2819: CPS(d_2819),
+    2820: t_2820,
+    2821: CPS(d_2821),
 }
 
 
 CODE = {
-    3152: x_3152,
-    3155: x_3155,
-    3158: x_3158,
-    3159: x_3159,
-    3160: x_3160,
-    3161: x_3161,
-    3162: x_3162,
-    3164: x_3164,
-    3169: x_3169,
-    3173: x_3173,
-    3177: x_3177,
-    3178: x_3178,
+    3176: x_3176,
     3179: x_3179,
-    3180: x_3180,
-    3181: x_3181,
+    3182: x_3182,
     3183: x_3183,
+    3184: x_3184,
+    3185: x_3185,
+    3186: x_3186,
+    3188: x_3188,
+    3193: x_3193,
+    3197: x_3197,
+    3201: x_3201,
+    3202: x_3202,
+    3203: x_3203,
+    3204: x_3204,
+    3205: x_3205,
+    3207: x_3207,
 }
 AT = {
-    3155: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:96',
-    3159: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3161: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3162: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3164: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3173: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3178: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3180: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3181: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3183: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3179: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:96',
+    3183: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3185: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3186: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3188: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3197: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3202: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3204: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3205: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3207: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:197
-    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3152},"effect":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":3153},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2773},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":3154},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2774},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~737","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~737"}},"k":{"op":"var","n":"r~736"},"d":0},"b":{"op":"var","n":"n~735"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~736"},"f":"production_min","d":0}}}],"x":3155},"t":{"op":"seq","b":[{"op":"let","v":"n~738","e":{"op":"var","n":"n~735","x":3156},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2777},{"op":"let","v":"r~739","e":{"op":"var","n":"r~736","x":3157},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2778},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3158},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~740","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~740"}},"k":{"op":"var","n":"r~739"},"d":0},"b":{"op":"var","n":"n~738"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~739"},"f":"production_min","d":0}}}],"x":3159},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2781},{"op":"choose","alts":[{"gens":[{"v":"target~741","src":{"op":"core","n":"players","x":3160},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~741"}},"k":{"op":"var","n":"r~739"},"d":0},"b":{"op":"var","n":"n~738"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~739"},"f":"production_min","d":0},"x":3161}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~741"}},"k":{"op":"var","n":"r~739"},"d":0,"x":3162},"o":"-=","e":{"op":"var","n":"n~738","x":3163},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2783},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~741"}],"x":3164}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~738","x":3165},"r":{"op":"var","n":"r~739","x":3166}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2782}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2780},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2779},{"op":"let","v":"n~742","e":{"op":"var","n":"n~735","x":3167},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2784},{"op":"let","v":"r~743","e":{"op":"var","n":"r~736","x":3168},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2785},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~743"},"d":0,"x":3169},"o":"+=","e":{"op":"var","n":"n~742","x":3170},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2786}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2776},"e":{"op":"seq","b":[{"op":"let","v":"n~744","e":{"op":"var","n":"n~735","x":3171},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2788},{"op":"let","v":"r~745","e":{"op":"var","n":"r~736","x":3172},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2789},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~745"},"d":0,"x":3173},"o":"+=","e":{"op":"var","n":"n~744","x":3174},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2790},{"op":"let","v":"n~746","e":{"op":"var","n":"n~735","x":3175},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2791},{"op":"let","v":"r~747","e":{"op":"var","n":"r~736","x":3176},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2792},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3177},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3178},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2795},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":3179},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3180}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3181},"o":"-=","e":{"op":"var","n":"n~746","x":3182},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2797},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":3183}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~746","x":3184},"r":{"op":"var","n":"r~747","x":3185}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2796}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2794},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2793}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2787},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2775}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2772},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
+    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3176},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3177},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2797},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3178},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2798},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~752","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0}}}],"x":3179},"t":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~750","x":3180},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2801},{"op":"let","v":"r~754","e":{"op":"var","n":"r~751","x":3181},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2802},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3182},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~755","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~755"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0}}}],"x":3183},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2805},{"op":"choose","alts":[{"gens":[{"v":"target~756","src":{"op":"core","n":"players","x":3184},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0},"x":3185}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0,"x":3186},"o":"-=","e":{"op":"var","n":"n~753","x":3187},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2807},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~756"}],"x":3188}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~753","x":3189},"r":{"op":"var","n":"r~754","x":3190}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2806}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2804},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2803},{"op":"let","v":"n~757","e":{"op":"var","n":"n~750","x":3191},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2808},{"op":"let","v":"r~758","e":{"op":"var","n":"r~751","x":3192},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2809},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":3193},"o":"+=","e":{"op":"var","n":"n~757","x":3194},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2810}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2800},"e":{"op":"seq","b":[{"op":"let","v":"n~759","e":{"op":"var","n":"n~750","x":3195},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2812},{"op":"let","v":"r~760","e":{"op":"var","n":"r~751","x":3196},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2813},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~760"},"d":0,"x":3197},"o":"+=","e":{"op":"var","n":"n~759","x":3198},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2814},{"op":"let","v":"n~761","e":{"op":"var","n":"n~750","x":3199},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2815},{"op":"let","v":"r~762","e":{"op":"var","n":"r~751","x":3200},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2816},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3201},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~763","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~763"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0}}}],"x":3202},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2819},{"op":"choose","alts":[{"gens":[{"v":"target~764","src":{"op":"core","n":"players","x":3203},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0},"x":3204}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0,"x":3205},"o":"-=","e":{"op":"var","n":"n~761","x":3206},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2821},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~764"}],"x":3207}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~761","x":3208},"r":{"op":"var","n":"r~762","x":3209}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2820}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2817}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2811},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2799}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2796},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
 }

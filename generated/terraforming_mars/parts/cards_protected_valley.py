@@ -53,55 +53,55 @@ K = [
 ]
 
 
-x_3372 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3374 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:343
-x_3378 = _C.x_2932  # rules_data/terraforming_mars/definitions/board.yaml:140
-x_3379 = _C.x_2596  # rules_data/terraforming_mars/definitions/board.yaml:115
-x_3380 = _C.x_2597  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_3381 = _C.x_2598  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_3385 = _C.x_2538  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3386 = _C.x_2539  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_3387 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3389 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3390 = _C.x_2543  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3391 = _C.x_2544  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3392 = _C.x_2545  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3393 = _C.x_2546  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3394 = _C.x_2547  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_3398 = _C.x_2551  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3397 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3399 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:343
+x_3403 = _C.x_2955  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_3404 = _C.x_2618  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_3405 = _C.x_2619  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_3406 = _C.x_2620  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_3410 = _C.x_2560  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3411 = _C.x_2561  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3412 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3414 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3415 = _C.x_2565  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3416 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3417 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3418 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3419 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3423 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def d_2947(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
+def d_2972(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2950, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2975, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-d_2948 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:342
-d_2949 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2973 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2974 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:342
 
 
-def d_2950(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2975(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2950, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2975, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-def t_2951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+def t_2976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,178 +109,178 @@ def t_2951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~733', 'greenery', True)
-        LOCAL(ctx, E, 'k~734', 'ocean', True)
-        return t_2955(ctx, k, s, E)
+        LOCAL(ctx, E, 't~748', 'greenery', True)
+        LOCAL(ctx, E, 'k~749', 'ocean', True)
+        return t_2980(ctx, k, s, E)
 
-    return t_2952(ctx, r1, s, E)
-
-
-t_2952 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:343
+    return t_2977(ctx, r1, s, E)
 
 
-def d_2953(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+t_2977 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:343
+
+
+def d_2978(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', 'greenery', True)
+    LOCAL(ctx, E, 't~748', 'greenery', True)
     return True
 
 
-d_2954 = _C.d_2581  # rules_data/terraforming_mars/cards/141-208.yaml:343
+d_2979 = _C.d_2604  # rules_data/terraforming_mars/cards/141-208.yaml:343
 
 
-def t_2955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:140
+def t_2980(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~736', E.get('t~733'), True)
-    LOCAL(ctx, E, 'l~737', x_3378(ctx, E), True)
-    return t_2958(ctx, k, s, E)
+    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~752', x_3403(ctx, E), True)
+    return t_2983(ctx, k, s, E)
 
 
-d_2956 = _C.d_2583  # rules_data/terraforming_mars/definitions/board.yaml:140
-d_2957 = _C.d_2584  # rules_data/terraforming_mars/definitions/board.yaml:140
+d_2981 = _C.d_2606  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2982 = _C.d_2607  # rules_data/terraforming_mars/definitions/board.yaml:158
 
 
-def t_2958(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+def t_2983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3379(ctx, E):
-        return t_2959(ctx, k, s, E)
+    if x_3404(ctx, E):
+        return t_2984(ctx, k, s, E)
     return k()
 
 
-def t_2959(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~742', x_3380(ctx, E), True)
-    if not x_3381(ctx, E):
+    LOCAL(ctx, E, 'open~757', x_3405(ctx, E), True)
+    if not x_3406(ctx, E):
         return False
-    return t_2962(ctx, k, s, E)
+    return t_2987(ctx, k, s, E)
 
 
-d_2960 = _C.d_2297  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2961 = _C.d_2298  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_2985 = _C.d_2319  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2986 = _C.d_2320  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_2962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_2987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2962, None, [], k)
+    return CHOOSE(ctx, 2987, None, [], k)
 
 
-def t_2963(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~744', E.get('t~736'), True)
-    LOCAL(ctx, E, 's~745', E.get('space~743'), True)
-    return t_2966(ctx, k, s, E)
+    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    return t_2991(ctx, k, s, E)
 
 
-d_2964 = _C.d_2301  # rules_data/terraforming_mars/definitions/board.yaml:118
-d_2965 = _C.d_2247  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_2989 = _C.d_2323  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2990 = _C.d_2269  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2966(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2967, ctx.state.get('board'), E.get('s~745'))
+    c, key = KEYPLACE(ctx, 2992, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3386(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~745'), '=', False, K[6])
-    return t_2969(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3411(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[6])
+    return t_2994(ctx, k, s, E)
 
 
-def d_2967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_2992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2967, ctx.state.get('board'), E.get('s~745'))
+    c, key = KEYPLACE(ctx, 2992, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3386(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3411(ctx, E), '=', False, K[5])
     return True
 
 
-d_2968 = _C.d_2250  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_2969 = _C.t_2251  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_2970 = _C.t_2252  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2971 = _C.t_2253  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2972 = _C.t_2254  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2973 = _C.t_2255  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2974 = _C.t_2256  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_2975 = _C.d_2257  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_2993 = _C.d_2272  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2994 = _C.t_2273  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2995 = _C.t_2274  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2996 = _C.t_2275  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2997 = _C.t_2276  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2998 = _C.t_2277  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2999 = _C.t_2278  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3000 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2947: CPS(d_2947),
-    2948: CPS(d_2948),
-    2949: CPS(d_2949),
-    2950: CPS(d_2950),
-    2951: t_2951,
-    2952: t_2952,
-    2953: CPS(d_2953),
-    2954: CPS(d_2954),
-    2955: t_2955,
-    2956: CPS(d_2956),
-    2957: CPS(d_2957),
-    2958: t_2958,
-    2959: t_2959,
-    2960: CPS(d_2960),
-    2961: CPS(d_2961),
-    2962: t_2962,
-    2963: t_2963,
-    2964: CPS(d_2964),
-    2965: CPS(d_2965),
-    2966: t_2966,
-    2967: CPS(d_2967),
-    2968: CPS(d_2968),
-    2969: t_2969,
-    2970: t_2970,
-    2971: t_2971,
-    2972: t_2972,
-    2973: t_2973,
-    2974: t_2974,
+    2972: CPS(d_2972),
+    2973: CPS(d_2973),
+    2974: CPS(d_2974),
     2975: CPS(d_2975),
+    2976: t_2976,
+    2977: t_2977,
+    2978: CPS(d_2978),
+    2979: CPS(d_2979),
+    2980: t_2980,
+    2981: CPS(d_2981),
+    2982: CPS(d_2982),
+    2983: t_2983,
+    2984: t_2984,
+    2985: CPS(d_2985),
+    2986: CPS(d_2986),
+    2987: t_2987,
+    2988: t_2988,
+    2989: CPS(d_2989),
+    2990: CPS(d_2990),
+    2991: t_2991,
+    2992: CPS(d_2992),
+    2993: CPS(d_2993),
+    2994: t_2994,
+    2995: t_2995,
+    2996: t_2996,
+    2997: t_2997,
+    2998: t_2998,
+    2999: t_2999,
+    3000: CPS(d_3000),
 }
 
 
 CODE = {
-    3372: x_3372,
-    3374: x_3374,
-    3378: x_3378,
-    3379: x_3379,
-    3380: x_3380,
-    3381: x_3381,
-    3385: x_3385,
-    3386: x_3386,
-    3387: x_3387,
-    3389: x_3389,
-    3390: x_3390,
-    3391: x_3391,
-    3392: x_3392,
-    3393: x_3393,
-    3394: x_3394,
-    3398: x_3398,
+    3397: x_3397,
+    3399: x_3399,
+    3403: x_3403,
+    3404: x_3404,
+    3405: x_3405,
+    3406: x_3406,
+    3410: x_3410,
+    3411: x_3411,
+    3412: x_3412,
+    3414: x_3414,
+    3415: x_3415,
+    3416: x_3416,
+    3417: x_3417,
+    3418: x_3418,
+    3419: x_3419,
+    3423: x_3423,
 }
 AT = {
 }
@@ -288,5 +288,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:336
-    'protected_valley': '{"id":"protected_valley","number":"174","name":{"en":"Protected Valley"},"type":"automated","cost":23,"tags":["plant","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3370},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2948},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":3371},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2949},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3372},"o":"+=","e":{"op":"var","n":"n~731","x":3373},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2950}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2947},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3374},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2952},{"op":"let","v":"t~733","e":{"op":"lit","v":"greenery","x":3375},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2953},{"op":"let","v":"k~734","e":{"op":"lit","v":"ocean","x":3376},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2954},{"op":"seq","b":[{"op":"let","v":"t~736","e":{"op":"var","n":"t~733","x":3377},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2956},{"op":"let","v":"l~737","e":{"op":"filt","v":"x~735","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~735"},"f":"type","d":null},"b":{"op":"var","n":"k~734"}},"x":3378},"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2957},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~738","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~738"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"tile","d":null},"b":{"op":"var","n":"t~736"}}}]},"x":3379},"t":{"op":"seq","b":[{"op":"let","v":"open~742","e":{"op":"filt","v":"s~739","src":{"op":"var","n":"l~737"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"var","n":"t~736"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~739"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~739"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~740","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~739"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~741","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~736"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~741"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~741"}}]}]}}]}]}}]}}]}]},"x":3380},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2960},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~742"}]},"b":{"op":"lit","v":0},"x":3381},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2961},{"op":"choose","alts":[{"gens":[{"v":"space~743","src":{"op":"var","n":"open~742","x":3382},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~744","e":{"op":"var","n":"t~736","x":3383},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2964},{"op":"let","v":"s~745","e":{"op":"var","n":"space~743","x":3384},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2965},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~745"},"d":{},"x":3385},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~744"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~744"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3386},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2967},{"op":"set","t":{"op":"st","k":"last_space","x":3387},"o":"=","e":{"op":"var","n":"s~745","x":3388},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2968},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3389},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~745"},"f":"bonus","d":null,"x":3390},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2971},{"op":"for","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces","x":3391},"w":{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false,"x":3392},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3393},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2973},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2972},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~744"},"f":"effect","d":null,"x":3394},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2974},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~744","x":3395},"space":{"op":"var","n":"s~745","x":3396},"by":{"op":"var","n":"you","x":3397}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2975}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2970},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2969}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2966}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2963},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~743"}],"x":3398}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2962}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2959},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":2958}],"at":"rules_data/terraforming_mars/definitions/board.yaml:140","id":2955}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2951},"source":{"doc":"tm-facts","section":"cards.json #174"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:336"}',
+    'protected_valley': '{"id":"protected_valley","number":"174","name":{"en":"Protected Valley"},"type":"automated","cost":23,"tags":["plant","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3395},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2973},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3396},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2974},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3397},"o":"+=","e":{"op":"var","n":"n~746","x":3398},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2975}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2972},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3399},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2977},{"op":"let","v":"t~748","e":{"op":"lit","v":"greenery","x":3400},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2978},{"op":"let","v":"k~749","e":{"op":"lit","v":"ocean","x":3401},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2979},{"op":"seq","b":[{"op":"let","v":"t~751","e":{"op":"var","n":"t~748","x":3402},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2981},{"op":"let","v":"l~752","e":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"var","n":"k~749"}},"x":3403},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2982},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":3404},"t":{"op":"seq","b":[{"op":"let","v":"open~757","e":{"op":"filt","v":"s~754","src":{"op":"var","n":"l~752"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~754"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":3405},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2985},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~757"}]},"b":{"op":"lit","v":0},"x":3406},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2986},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"open~757","x":3407},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~751","x":3408},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2989},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":3409},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2990},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":3410},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3411},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2992},{"op":"set","t":{"op":"st","k":"last_space","x":3412},"o":"=","e":{"op":"var","n":"s~760","x":3413},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2993},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3414},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":3415},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2996},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":3416},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":3417},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3418},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2998},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2997},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":3419},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2999},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":3420},"space":{"op":"var","n":"s~760","x":3421},"by":{"op":"var","n":"you","x":3422}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3000}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2995},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2994}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2991}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2988},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":3423}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2987}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2984},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2983}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2980}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2976},"source":{"doc":"tm-facts","section":"cards.json #174"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:336"}',
 }

@@ -51,64 +51,64 @@ K = [
 ]
 
 
-x_4013 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_4014 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_4016 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:667
-x_4019 = _C.x_781  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_4020 = _C.x_782  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_4022 = _C.x_784  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_4024 = _C.x_786  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_4025 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4046 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4047 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4049 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:667
+x_4052 = _C.x_788  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_4053 = _C.x_789  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_4055 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4057 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4058 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
+def d_3553(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_3523(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_3556(ctx, E):
         return False
     return True
 
 
-d_3521 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:666
-d_3522 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:666
+d_3554 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:666
+d_3555 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:666
 
 
-def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3556(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4013(ctx, E):
+    if not x_4046(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3525, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3558, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_3524 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3557 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3558(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3525, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3558, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def t_3526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
+def t_3559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -116,108 +116,108 @@ def t_3526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~733', 'tr', True)
-        LOCAL(ctx, E, 'n~734', 2, True)
-        if not d_3530(ctx, E):
+        LOCAL(ctx, E, 't~748', 'tr', True)
+        LOCAL(ctx, E, 'n~749', 2, True)
+        if not d_3563(ctx, E):
             return False
         return k()
 
-    return t_3527(ctx, r1, s, E)
+    return t_3560(ctx, r1, s, E)
 
 
-t_3527 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3528 = _C.d_699  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3529 = _C.d_1421  # rules_data/terraforming_mars/cards/141-208.yaml:667
+t_3560 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:667
+d_3561 = _C.d_706  # rules_data/terraforming_mars/cards/141-208.yaml:667
+d_3562 = _C.d_1435  # rules_data/terraforming_mars/cards/141-208.yaml:667
 
 
-def d_3530(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4019(ctx, E):
+    if x_4052(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3531, ctx.state.get('game_tracks'), E.get('t~733'))
+        c, key = KEYPLACE(ctx, 3564, ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~734'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[2])
     else:
-        if not d_3532(ctx, E):
+        if not d_3565(ctx, E):
             return False
     return True
 
 
-def d_3531(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3564(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3531, ctx.state.get('game_tracks'), E.get('t~733'))
+    c, key = KEYPLACE(ctx, 3564, ctx.state.get('game_tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~734'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[2])
     return True
 
 
-def d_3532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3533, PL(ctx, E.get('you')).get('tracks'), E.get('t~733'))
+    c, key = KEYPLACE(ctx, 3566, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~734'), '+=', False, K[3])
-    if not d_3534(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[3])
+    if not d_3567(ctx, E):
         return False
     return True
 
 
-def d_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3566(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3533, PL(ctx, E.get('you')).get('tracks'), E.get('t~733'))
+    c, key = KEYPLACE(ctx, 3566, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~734'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[3])
     return True
 
 
-d_3534 = _C.d_705  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_3535 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3567 = _C.d_712  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3568 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    3520: CPS(d_3520),
-    3521: CPS(d_3521),
-    3522: CPS(d_3522),
-    3523: CPS(d_3523),
-    3524: CPS(d_3524),
-    3525: CPS(d_3525),
-    3526: t_3526,
-    3527: t_3527,
-    3528: CPS(d_3528),
-    3529: CPS(d_3529),
-    3530: CPS(d_3530),
-    3531: CPS(d_3531),
-    3532: CPS(d_3532),
-    3533: CPS(d_3533),
-    3534: CPS(d_3534),
-    3535: CPS(d_3535),
+    3553: CPS(d_3553),
+    3554: CPS(d_3554),
+    3555: CPS(d_3555),
+    3556: CPS(d_3556),
+    3557: CPS(d_3557),
+    3558: CPS(d_3558),
+    3559: t_3559,
+    3560: t_3560,
+    3561: CPS(d_3561),
+    3562: CPS(d_3562),
+    3563: CPS(d_3563),
+    3564: CPS(d_3564),
+    3565: CPS(d_3565),
+    3566: CPS(d_3566),
+    3567: CPS(d_3567),
+    3568: CPS(d_3568),
 }
 
 
 CODE = {
-    4013: x_4013,
-    4014: x_4014,
-    4016: x_4016,
-    4019: x_4019,
-    4020: x_4020,
-    4022: x_4022,
-    4024: x_4024,
-    4025: x_4025,
+    4046: x_4046,
+    4047: x_4047,
+    4049: x_4049,
+    4052: x_4052,
+    4053: x_4053,
+    4055: x_4055,
+    4057: x_4057,
+    4058: x_4058,
 }
 AT = {
 }
@@ -225,5 +225,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:660
-    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":4011},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3521},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":4012},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3522},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":4013},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3524},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":4014},"o":"-=","e":{"op":"var","n":"n~731","x":4015},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3525}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3523}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3520},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4016},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3527},{"op":"let","v":"t~733","e":{"op":"lit","v":"tr","x":4017},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3528},{"op":"let","v":"n~734","e":{"op":"lit","v":2,"x":4018},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3529},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~733"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":4019},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~733"},"d":0,"x":4020},"o":"+=","e":{"op":"var","n":"n~734","x":4021},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3531},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~733"},"d":0,"x":4022},"o":"+=","e":{"op":"var","n":"n~734","x":4023},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3533},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~733"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~734"},"b":{"op":"lit","v":0}}],"x":4024},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":4025},"o":"=","e":{"op":"lit","v":true,"x":4026},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3535},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3534}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3532},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3530}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3526},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:660"}',
+    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":4044},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3554},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":4045},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3555},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":4046},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3557},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":4047},"o":"-=","e":{"op":"var","n":"n~746","x":4048},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3558}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3556}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3553},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4049},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3560},{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":4050},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3561},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":4051},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3562},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":4052},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":4053},"o":"+=","e":{"op":"var","n":"n~749","x":4054},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3564},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":4055},"o":"+=","e":{"op":"var","n":"n~749","x":4056},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3566},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":4057},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":4058},"o":"=","e":{"op":"lit","v":true,"x":4059},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3568},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3567}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3565},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3563}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3559},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:660"}',
 }

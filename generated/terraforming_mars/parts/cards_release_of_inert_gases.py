@@ -49,108 +49,108 @@ K = [
 ]
 
 
-x_1217 = _C.x_1217  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_1218 = _C.x_1218  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_1220 = _C.x_1220  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_1222 = _C.x_1222  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_1223 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_1229 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_1230 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:97
+x_1232 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_1234 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_1235 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
-def d_1083(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+def d_1095(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', 'tr', True)
-    LOCAL(ctx, E, 'n~732', 2, True)
-    if not d_1086(ctx, E):
+    LOCAL(ctx, E, 't~746', 'tr', True)
+    LOCAL(ctx, E, 'n~747', 2, True)
+    if not d_1098(ctx, E):
         return False
     return True
 
 
-d_1084 = _C.d_1084  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1085 = _C.d_591  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1096 = _C.d_1096  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1097 = _C.d_597  # rules_data/terraforming_mars/cards/001-070.yaml:366
 
 
-def d_1086(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1217(ctx, E):
+    if x_1229(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 1087, ctx.state.get('game_tracks'), E.get('t~731'))
+        c, key = KEYPLACE(ctx, 1099, ctx.state.get('game_tracks'), E.get('t~746'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
     else:
-        if not d_1088(ctx, E):
+        if not d_1100(ctx, E):
             return False
     return True
 
 
-def d_1087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_1099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1087, ctx.state.get('game_tracks'), E.get('t~731'))
+    c, key = KEYPLACE(ctx, 1099, ctx.state.get('game_tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~732'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
-def d_1088(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1089, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
+    c, key = KEYPLACE(ctx, 1101, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[1])
-    if not d_1090(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
+    if not d_1102(ctx, E):
         return False
     return True
 
 
-def d_1089(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1101(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1089, PL(ctx, E.get('you')).get('tracks'), E.get('t~731'))
+    c, key = KEYPLACE(ctx, 1101, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~732'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
     return True
 
 
-d_1090 = _C.d_1090  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_1091 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1102 = _C.d_1102  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1103 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:98
 
 
 TRIALS = {
-    1083: CPS(d_1083),
-    1084: CPS(d_1084),
-    1085: CPS(d_1085),
-    1086: CPS(d_1086),
-    1087: CPS(d_1087),
-    1088: CPS(d_1088),
-    1089: CPS(d_1089),
-    1090: CPS(d_1090),
-    1091: CPS(d_1091),
+    1095: CPS(d_1095),
+    1096: CPS(d_1096),
+    1097: CPS(d_1097),
+    1098: CPS(d_1098),
+    1099: CPS(d_1099),
+    1100: CPS(d_1100),
+    1101: CPS(d_1101),
+    1102: CPS(d_1102),
+    1103: CPS(d_1103),
 }
 
 
 CODE = {
-    1217: x_1217,
-    1218: x_1218,
-    1220: x_1220,
-    1222: x_1222,
-    1223: x_1223,
+    1229: x_1229,
+    1230: x_1230,
+    1232: x_1232,
+    1234: x_1234,
+    1235: x_1235,
 }
 AT = {
 }
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:361
-    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"tr","x":1215},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1084},{"op":"let","v":"n~732","e":{"op":"lit","v":2,"x":1216},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1085},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~731"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1217},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~731"},"d":0,"x":1218},"o":"+=","e":{"op":"var","n":"n~732","x":1219},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1087},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~731"},"d":0,"x":1220},"o":"+=","e":{"op":"var","n":"n~732","x":1221},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1089},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~731"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~732"},"b":{"op":"lit","v":0}}],"x":1222},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1223},"o":"=","e":{"op":"lit","v":true,"x":1224},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1091},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1090}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1088},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1086}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1083},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
+    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":1227},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1096},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":1228},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1097},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1229},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":1230},"o":"+=","e":{"op":"var","n":"n~747","x":1231},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1099},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":1232},"o":"+=","e":{"op":"var","n":"n~747","x":1233},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1101},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":1234},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1235},"o":"=","e":{"op":"lit","v":true,"x":1236},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1103},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1102}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1100},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1098}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1095},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
 }

@@ -50,130 +50,130 @@ K = [
 ]
 
 
-x_2103 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2104 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2105 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2106 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2108 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2109 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2110 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2111 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2112 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2113 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2123 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2124 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2125 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2126 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2128 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2129 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2130 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2131 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2132 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2133 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_1858(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
+def d_1878(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    if not d_1860(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    if not d_1880(ctx, E):
         return False
     return True
 
 
-d_1859 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1879 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:207
 
 
-def d_1860(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~731'))
+    left = num(E.get('n~746'))
     while left > 0:
         left -= 1
-        if not d_1861(ctx, E):
+        if not d_1881(ctx, E):
             return False
     return True
 
 
-def d_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_1862(ctx, E):
+    if not d_1882(ctx, E):
         return False
-    if not d_1867(ctx, E):
+    if not d_1887(ctx, E):
         return False
     return True
 
 
-def d_1862(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2103(ctx, E):
-        if not d_1863(ctx, E):
+    if x_2123(ctx, E):
+        if not d_1883(ctx, E):
             return False
     return True
 
 
-def d_1863(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2105(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_2125(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 1866)
+    STMT(ctx, 1886)
     return True
 
 
-d_1864 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1865 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1884 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1885 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_1866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1866)
+    STMT(ctx, 1886)
     return True
 
 
-d_1867 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1868 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1869 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1870 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1887 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1888 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1889 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1890 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    1858: CPS(d_1858),
-    1859: CPS(d_1859),
-    1860: CPS(d_1860),
-    1861: CPS(d_1861),
-    1862: CPS(d_1862),
-    1863: CPS(d_1863),
-    1864: CPS(d_1864),
-    1865: CPS(d_1865),
-    1866: CPS(d_1866),
-    1867: CPS(d_1867),
-    1868: CPS(d_1868),
-    1869: CPS(d_1869),
-    1870: CPS(d_1870),
+    1878: CPS(d_1878),
+    1879: CPS(d_1879),
+    1880: CPS(d_1880),
+    1881: CPS(d_1881),
+    1882: CPS(d_1882),
+    1883: CPS(d_1883),
+    1884: CPS(d_1884),
+    1885: CPS(d_1885),
+    1886: CPS(d_1886),
+    1887: CPS(d_1887),
+    1888: CPS(d_1888),
+    1889: CPS(d_1889),
+    1890: CPS(d_1890),
 }
 
 
 CODE = {
-    2103: x_2103,
-    2104: x_2104,
-    2105: x_2105,
-    2106: x_2106,
-    2108: x_2108,
-    2109: x_2109,
-    2110: x_2110,
-    2111: x_2111,
-    2112: x_2112,
-    2113: x_2113,
+    2123: x_2123,
+    2124: x_2124,
+    2125: x_2125,
+    2126: x_2126,
+    2128: x_2128,
+    2129: x_2129,
+    2130: x_2130,
+    2131: x_2131,
+    2132: x_2132,
+    2133: x_2133,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:201
-    'research': '{"id":"research","number":"090","name":{"en":"Research"},"type":"automated","cost":11,"tags":["science","science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2101},"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1859},{"op":"rep","n":{"op":"var","n":"n~731","x":2102},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2103},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2104},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2105},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1864},{"op":"set","t":{"op":"st","k":"discard","x":2106},"o":"=","e":{"op":"lit","v":[],"x":2107},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1865},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2108}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1866}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1863},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1862},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2109},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2110},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2111},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1869},{"op":"set","t":{"op":"st","k":"deck","x":2112},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2113},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1870}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1868},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1867}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1861},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1860}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1858},"vp":{"op":"lit","v":1,"x":2114},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #090"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:201"}',
+    'research': '{"id":"research","number":"090","name":{"en":"Research"},"type":"automated","cost":11,"tags":["science","science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2121},"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1879},{"op":"rep","n":{"op":"var","n":"n~746","x":2122},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2123},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2124},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2125},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1884},{"op":"set","t":{"op":"st","k":"discard","x":2126},"o":"=","e":{"op":"lit","v":[],"x":2127},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1885},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2128}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1886}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1883},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1882},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2129},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2130},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2131},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1889},{"op":"set","t":{"op":"st","k":"deck","x":2132},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2133},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1890}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1888},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1887}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1881},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1880}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1878},"vp":{"op":"lit","v":1,"x":2134},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #090"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:201"}',
 }

@@ -51,208 +51,208 @@ K = [
 ]
 
 
-def x_916(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def x_925(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~731'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_733 for v_x_733 in [v_x_732 for v_x_732 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_732, NOREC).get('type', None) if type(v_x_732) is str else None) == _h1)] if (not any((v_x_734 in _h2 if type(_h2) in (list, dict) else IN(v_x_734, _h2)) for v_x_734 in ADJ(ctx, 'spaces', v_x_733)))]
-    return MEMO(ctx, (916, E.get('t~731'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_748 for v_x_748 in [v_x_747 for v_x_747 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_747, NOREC).get('type', None) if type(v_x_747) is str else None) == _h1)] if (not any((v_x_749 in _h2 if type(_h2) in (list, dict) else IN(v_x_749, _h2)) for v_x_749 in ADJ(ctx, 'spaces', v_x_748)))]
+    return MEMO(ctx, (925, E.get('t~746'), ctx.stamps.get('board', 0),), compute)
 
 
-x_917 = _C.x_917  # rules_data/terraforming_mars/definitions/board.yaml:115
-x_918 = _C.x_918  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_919 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:117
-x_923 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_924 = _C.x_924  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_925 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_927 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_928 = _C.x_928  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_929 = _C.x_929  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_930 = _C.x_930  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_931 = _C.x_931  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_932 = _C.x_932  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_936 = _C.x_936  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_926 = _C.x_926  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_927 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_928 = _C.x_928  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_932 = _C.x_932  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_933 = _C.x_933  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_934 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_936 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_937 = _C.x_937  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_938 = _C.x_938  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_939 = _C.x_939  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_940 = _C.x_940  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_941 = _C.x_941  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_945 = _C.x_945  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', 'city', True)
-    return t_820(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'city', True)
+    return t_829(ctx, k, s, E)
 
 
-d_819 = _C.d_819  # rules_data/terraforming_mars/cards/001-070.yaml:205
+d_828 = _C.d_828  # rules_data/terraforming_mars/cards/001-070.yaml:205
 
 
-def t_820(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~735', E.get('t~731'), True)
-    LOCAL(ctx, E, 'l~736', x_916(ctx, E), True)
-    return t_823(ctx, k, s, E)
+    LOCAL(ctx, E, 't~750', E.get('t~746'), True)
+    LOCAL(ctx, E, 'l~751', x_925(ctx, E), True)
+    return t_832(ctx, k, s, E)
 
 
-def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_830(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~735', E.get('t~731'), True)
+    LOCAL(ctx, E, 't~750', E.get('t~746'), True)
     return True
 
 
-def d_822(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~736', x_916(ctx, E), True)
+    LOCAL(ctx, E, 'l~751', x_925(ctx, E), True)
     return True
 
 
-def t_823(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:115
+def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_917(ctx, E):
-        return t_824(ctx, k, s, E)
+    if x_926(ctx, E):
+        return t_833(ctx, k, s, E)
     return k()
 
 
-def t_824(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_833(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~741', x_918(ctx, E), True)
-    if not x_919(ctx, E):
+    LOCAL(ctx, E, 'open~756', x_927(ctx, E), True)
+    if not x_928(ctx, E):
         return False
-    return t_827(ctx, k, s, E)
+    return t_836(ctx, k, s, E)
 
 
-d_825 = _C.d_825  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_826 = _C.d_826  # rules_data/terraforming_mars/definitions/board.yaml:117
+d_834 = _C.d_834  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_835 = _C.d_835  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def t_836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 827, None, [], k)
+    return CHOOSE(ctx, 836, None, [], k)
 
 
-def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_837(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~743', E.get('t~735'), True)
-    LOCAL(ctx, E, 's~744', E.get('space~742'), True)
-    return t_831(ctx, k, s, E)
+    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    return t_840(ctx, k, s, E)
 
 
-d_829 = _C.d_829  # rules_data/terraforming_mars/definitions/board.yaml:118
-d_830 = _C.d_830  # rules_data/terraforming_mars/definitions/board.yaml:118
+d_838 = _C.d_838  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_839 = _C.d_839  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_831(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_840(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 832, ctx.state.get('board'), E.get('s~744'))
+    c, key = KEYPLACE(ctx, 841, ctx.state.get('board'), E.get('s~759'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_924(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~744'), '=', False, K[4])
-    return t_834(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[4])
+    return t_843(ctx, k, s, E)
 
 
-def d_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_841(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 832, ctx.state.get('board'), E.get('s~744'))
+    c, key = KEYPLACE(ctx, 841, ctx.state.get('board'), E.get('s~759'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_924(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[3])
     return True
 
 
-d_833 = _C.d_833  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_834 = _C.t_834  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_835 = _C.t_835  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_836 = _C.t_836  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_837 = _C.t_837  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_838 = _C.t_838  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_839 = _C.t_839  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_840 = _C.d_840  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_842 = _C.d_842  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_843 = _C.t_843  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_844 = _C.t_844  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_845 = _C.t_845  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_846 = _C.t_846  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_847 = _C.t_847  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_848 = _C.t_848  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_849 = _C.d_849  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    818: t_818,
-    819: CPS(d_819),
-    820: t_820,
-    821: CPS(d_821),
-    822: CPS(d_822),
-    823: t_823,
-    824: t_824,
-    825: CPS(d_825),
-    826: CPS(d_826),
     827: t_827,
-    828: t_828,
-    829: CPS(d_829),
+    828: CPS(d_828),
+    829: t_829,
     830: CPS(d_830),
-    831: t_831,
-    832: CPS(d_832),
-    833: CPS(d_833),
-    834: t_834,
-    835: t_835,
+    831: CPS(d_831),
+    832: t_832,
+    833: t_833,
+    834: CPS(d_834),
+    835: CPS(d_835),
     836: t_836,
     837: t_837,
-    838: t_838,
-    839: t_839,
-    840: CPS(d_840),
+    838: CPS(d_838),
+    839: CPS(d_839),
+    840: t_840,
+    841: CPS(d_841),
+    842: CPS(d_842),
+    843: t_843,
+    844: t_844,
+    845: t_845,
+    846: t_846,
+    847: t_847,
+    848: t_848,
+    849: CPS(d_849),
 }
 
 
 CODE = {
-    916: x_916,
-    917: x_917,
-    918: x_918,
-    919: x_919,
-    923: x_923,
-    924: x_924,
     925: x_925,
+    926: x_926,
     927: x_927,
     928: x_928,
-    929: x_929,
-    930: x_930,
-    931: x_931,
     932: x_932,
+    933: x_933,
+    934: x_934,
     936: x_936,
+    937: x_937,
+    938: x_938,
+    939: x_939,
+    940: x_940,
+    941: x_941,
+    945: x_945,
 }
 AT = {
-    916: 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    925: 'rules_data/terraforming_mars/definitions/board.yaml:164',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:199
-    'research_outpost': '{"id":"research_outpost","number":"020","name":{"en":"Research Outpost"},"type":"active","cost":18,"tags":["science","city","building"],"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"city","x":914},"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":819},{"op":"seq","b":[{"op":"let","v":"t~735","e":{"op":"var","n":"t~731","x":915},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":821},{"op":"let","v":"l~736","e":{"op":"filt","v":"x~733","src":{"op":"filt","v":"x~732","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~732"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~733"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":916},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":822},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~737","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~737"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":917},"t":{"op":"seq","b":[{"op":"let","v":"open~741","e":{"op":"filt","v":"s~738","src":{"op":"var","n":"l~736"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~738"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~738"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~738"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~739","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~738"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~739"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~739"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~740","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~740"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~740"}}]}]}}]}]}}]}}]}]},"x":918},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":825},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~741"}]},"b":{"op":"lit","v":0},"x":919},"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":826},{"op":"choose","alts":[{"gens":[{"v":"space~742","src":{"op":"var","n":"open~741","x":920},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~743","e":{"op":"var","n":"t~735","x":921},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":829},{"op":"let","v":"s~744","e":{"op":"var","n":"space~742","x":922},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":830},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~744"},"d":{},"x":923},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~743"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~743"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":924},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":832},{"op":"set","t":{"op":"st","k":"last_space","x":925},"o":"=","e":{"op":"var","n":"s~744","x":926},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":833},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":927},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~744"},"f":"bonus","d":null,"x":928},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":836},{"op":"for","v":"x~745","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~744"}],"kind":"spaces","x":929},"w":{"op":"in","a":{"op":"var","n":"x~745"},"b":{"op":"st","k":"board"},"neg":false,"x":930},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~745"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":931},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":838},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":837},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~743"},"f":"effect","d":null,"x":932},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":839},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~743","x":933},"space":{"op":"var","n":"s~744","x":934},"by":{"op":"var","n":"you","x":935}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":840}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":835},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":834}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":831}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":828},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~742"}],"x":936}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città non adiacente ad alcuna altra tessera","en":"place a city tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":827}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":824},"at":"rules_data/terraforming_mars/definitions/board.yaml:115","id":823}],"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":820}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":818},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-1,"x":937}}],"source":{"doc":"tm-facts","section":"cards.json #020 (city on isolated; card_discount 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:199"}',
+    'research_outpost': '{"id":"research_outpost","number":"020","name":{"en":"Research Outpost"},"type":"active","cost":18,"tags":["science","city","building"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"city","x":923},"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":828},{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~746","x":924},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":830},{"op":"let","v":"l~751","e":{"op":"filt","v":"x~748","src":{"op":"filt","v":"x~747","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~747"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~748"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~749"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":925},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":831},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~752","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":926},"t":{"op":"seq","b":[{"op":"let","v":"open~756","e":{"op":"filt","v":"s~753","src":{"op":"var","n":"l~751"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~753"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~753"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~755","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~755"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~755"}}]}]}}]}]}}]}}]}]},"x":927},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":834},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~756"}]},"b":{"op":"lit","v":0},"x":928},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":835},{"op":"choose","alts":[{"gens":[{"v":"space~757","src":{"op":"var","n":"open~756","x":929},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~758","e":{"op":"var","n":"t~750","x":930},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":838},{"op":"let","v":"s~759","e":{"op":"var","n":"space~757","x":931},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":839},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~759"},"d":{},"x":932},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~758"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":933},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":841},{"op":"set","t":{"op":"st","k":"last_space","x":934},"o":"=","e":{"op":"var","n":"s~759","x":935},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":842},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":936},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~759"},"f":"bonus","d":null,"x":937},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":845},{"op":"for","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~759"}],"kind":"spaces","x":938},"w":{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false,"x":939},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":940},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":847},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":846},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"effect","d":null,"x":941},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":848},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~758","x":942},"space":{"op":"var","n":"s~759","x":943},"by":{"op":"var","n":"you","x":944}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":849}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":844},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":843}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":840}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":837},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~757"}],"x":945}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città non adiacente ad alcuna altra tessera","en":"place a city tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":836}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":833},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":832}],"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":829}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":827},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-1,"x":946}}],"source":{"doc":"tm-facts","section":"cards.json #020 (city on isolated; card_discount 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:199"}',
 }

@@ -47,46 +47,46 @@ K = [
 ]
 
 
-def x_2067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
+def x_2087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod')
-        return [(_h1.get(v_r_731, 0) if type(_h1) is dict else KEY(_h1, v_r_731, 0)) for v_r_731 in IDS(ctx, 'resources')]
-    return MEMO(ctx, (2067, E.get('you'), ctx.stamps.get('prod', 0),), compute)
+        return [(_h1.get(v_r_746, 0) if type(_h1) is dict else KEY(_h1, v_r_746, 0)) for v_r_746 in IDS(ctx, 'resources')]
+    return MEMO(ctx, (2087, E.get('you'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_2068 = _C.x_878  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
+x_2088 = _C.x_886  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
 
 
-def x_2069(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
+def x_2089(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('c~733'))) is str else []))) in (list, dict) else IN('building', _w2))) and ((FLD(ctx, K[0], E.get('c~733')) != None)) else False)
+    return (True if (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('c~748'))) is str else []))) in (list, dict) else IN('building', _w2))) and ((FLD(ctx, K[0], E.get('c~748')) != None)) else False)
 
 
-def x_2070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
+def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('c~733'))
+    return FLD(ctx, K[0], E.get('c~748'))
 
 
-def x_2071(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
+def x_2091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return {'card': E.get('c~733')}
+    return {'card': E.get('c~748')}
 
 
-def x_2072(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
+def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod')
-        return ([(_h1.get(v_r_734, 0) if type(_h1) is dict else KEY(_h1, v_r_734, 0)) for v_r_734 in IDS(ctx, 'resources')] != E.get('was~732'))
-    return MEMO(ctx, (2072, E.get('was~732'), E.get('you'), ctx.stamps.get('prod', 0),), compute)
+        return ([(_h1.get(v_r_749, 0) if type(_h1) is dict else KEY(_h1, v_r_749, 0)) for v_r_749 in IDS(ctx, 'resources')] != E.get('was~747'))
+    return MEMO(ctx, (2092, E.get('was~747'), E.get('you'), ctx.stamps.get('prod', 0),), compute)
 
 
-def t_1829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:170
+def t_1849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -94,79 +94,79 @@ def t_1829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not x_2072(ctx, E):
+        if not x_2092(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'was~732', x_2067(ctx, E), True)
-    return t_1831(ctx, r1, s, E)
+    LOCAL(ctx, E, 'was~747', x_2087(ctx, E), True)
+    return t_1851(ctx, r1, s, E)
 
 
-def d_1830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
+def d_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~732', x_2067(ctx, E), True)
+    LOCAL(ctx, E, 'was~747', x_2087(ctx, E), True)
     return True
 
 
-def t_1831(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
+def t_1851(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1831, None, [], k)
+    return CHOOSE(ctx, 1851, None, [], k)
 
 
-def t_1832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_2070(ctx, E), k)
-
-
-def d_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
+def t_1852(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2072(ctx, E):
+    return DO(ctx, x_2090(ctx, E), k)
+
+
+def d_1853(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_2092(ctx, E):
         return False
     return True
 
 
 TRIALS = {
-    1829: t_1829,
-    1830: CPS(d_1830),
-    1831: t_1831,
-    1832: t_1832,
-    1833: CPS(d_1833),
+    1849: t_1849,
+    1850: CPS(d_1850),
+    1851: t_1851,
+    1852: t_1852,
+    1853: CPS(d_1853),
 }
 
 
 CODE = {
-    2067: x_2067,
-    2068: x_2068,
-    2069: x_2069,
-    2070: x_2070,
-    2071: x_2071,
-    2072: x_2072,
+    2087: x_2087,
+    2088: x_2088,
+    2089: x_2089,
+    2090: x_2090,
+    2091: x_2091,
+    2092: x_2092,
 }
 AT = {
-    2067: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:99',
-    2069: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
-    2070: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:101',
-    2071: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
-    2072: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:102',
+    2087: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:99',
+    2089: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
+    2090: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:101',
+    2091: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:100',
+    2092: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:102',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:164
-    'robotic_workforce': '{"id":"robotic_workforce","number":"086","name":{"en":"Robotic Workforce"},"type":"automated","cost":9,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"was~732","e":{"op":"mapc","v":"r~731","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~731"},"d":0},"x":2067},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:99","id":1830},{"op":"choose","alts":[{"gens":[{"v":"c~733","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2068},"label":"c","w":{"op":"and","a":[{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~733"},"f":"production","d":null},"b":{"op":"lit","v":null}}],"x":2069}}],"b":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~733"},"f":"production","d":null,"x":2070},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:101","id":1832},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"c~733"}],"x":2071}}],"kind":"card","prompt":{"def":"duplicate_production_box","args":{},"text":{"it":"applica di nuovo il riquadro di produzione di una tua carta con l\'indicatore edificio","en":"apply again the production box of one of your building cards"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:100","id":1831},{"op":"req","c":{"op":"cmp","o":"!=","a":{"op":"mapc","v":"r~734","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0}},"b":{"op":"var","n":"was~732"},"x":2072},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:102","id":1833}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:170","id":1829},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #086 (not fully structured: render production(tag(building)))"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:164"}',
+    'robotic_workforce': '{"id":"robotic_workforce","number":"086","name":{"en":"Robotic Workforce"},"type":"automated","cost":9,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"was~747","e":{"op":"mapc","v":"r~746","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~746"},"d":0},"x":2087},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:99","id":1850},{"op":"choose","alts":[{"gens":[{"v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2088},"label":"c","w":{"op":"and","a":[{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"production","d":null},"b":{"op":"lit","v":null}}],"x":2089}}],"b":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"production","d":null,"x":2090},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:101","id":1852},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"c~748"}],"x":2091}}],"kind":"card","prompt":{"def":"duplicate_production_box","args":{},"text":{"it":"applica di nuovo il riquadro di produzione di una tua carta con l\'indicatore edificio","en":"apply again the production box of one of your building cards"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:100","id":1851},{"op":"req","c":{"op":"cmp","o":"!=","a":{"op":"mapc","v":"r~749","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0}},"b":{"op":"var","n":"was~747"},"x":2092},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:102","id":1853}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:170","id":1849},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #086 (not fully structured: render production(tag(building)))"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:164"}',
 }

@@ -47,51 +47,51 @@ K = [
 ]
 
 
-x_1262 = _C.x_1262  # rules_data/terraforming_mars/cards/001-070.yaml:377
-x_1265 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1274 = _C.x_1274  # rules_data/terraforming_mars/cards/001-070.yaml:377
+x_1277 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1125(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
+def d_1137(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1128, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1126 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:386
-d_1127 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:386
+d_1138 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:386
+d_1139 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:386
 
 
-def d_1128(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1128, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1125: CPS(d_1125),
-    1126: CPS(d_1126),
-    1127: CPS(d_1127),
-    1128: CPS(d_1128),
+    1137: CPS(d_1137),
+    1138: CPS(d_1138),
+    1139: CPS(d_1139),
+    1140: CPS(d_1140),
 }
 
 
 CODE = {
-    1262: x_1262,
-    1265: x_1265,
+    1274: x_1274,
+    1277: x_1277,
 }
 AT = {
 }
@@ -99,5 +99,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:377
-    'rover_construction': '{"id":"rover_construction","number":"038","name":{"en":"Rover Construction"},"type":"active","cost":8,"tags":["building"],"vp":{"op":"lit","v":1,"x":1261},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":1262},"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":1263},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1126},{"op":"let","v":"r~732","e":{"op":"lit","v":"megacredits","x":1264},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1127},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1265},"o":"+=","e":{"op":"var","n":"n~731","x":1266},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1128}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1125}}],"source":{"doc":"tm-facts","section":"cards.json #038 (render effects: city(all) -> 2 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:377"}',
+    'rover_construction': '{"id":"rover_construction","number":"038","name":{"en":"Rover Construction"},"type":"active","cost":8,"tags":["building"],"vp":{"op":"lit","v":1,"x":1273},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":1274},"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1275},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1138},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1276},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1139},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1277},"o":"+=","e":{"op":"var","n":"n~746","x":1278},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1140}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1137}}],"source":{"doc":"tm-facts","section":"cards.json #038 (render effects: city(all) -> 2 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:377"}',
 }

@@ -47,253 +47,253 @@ K = [
 ]
 
 
-x_2554 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2555 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2576 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2577 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_2556(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~732'), 'target': E.get('target~733'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~747'), 'target': E.get('target~748'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-x_2557 = _C.x_2557  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_2559 = _C.x_2559  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2564 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2565 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2566 = _C.x_596  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2567 = _C.x_597  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_2569 = _C.x_431  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2574 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2575 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2579 = _C.x_2579  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_2581 = _C.x_2581  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2586 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2587 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2588 = _C.x_601  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2589 = _C.x_602  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_2591 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2596 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2597 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~739'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~738'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~738'), 'target': E.get('target~739'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~753'), 'target': E.get('target~754'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_2577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~738'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~739'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~738'), 0))
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
-x_2579 = _C.x_2579  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2601 = _C.x_2601  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def t_2258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
+def t_2280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2258, None, [], k)
+    return CHOOSE(ctx, 2280, None, [], k)
 
 
-def t_2259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 3, True)
-    LOCAL(ctx, E, 'r~732', 'titanium', True)
-    return t_2262(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    return t_2284(ctx, k, s, E)
 
 
-d_2260 = _C.d_785  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2261 = _C.d_349  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2282 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2283 = _C.d_353  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2554(ctx, E):
-        return t_2263(ctx, k, s, E)
+    if x_2576(ctx, E):
+        return t_2285(ctx, k, s, E)
     return k()
 
 
-def t_2263(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2263, None, [], k)
+    return CHOOSE(ctx, 2285, None, [], k)
 
 
-def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2264, PL(ctx, E.get('target~733')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2286, PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2265 = _C.d_539  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2287 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2266(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~734', 4, True)
-    LOCAL(ctx, E, 'r~735', 'steel', True)
-    return t_2269(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~749', 4, True)
+    LOCAL(ctx, E, 'r~750', 'steel', True)
+    return t_2291(ctx, k, s, E)
 
 
-d_2267 = _C.d_606  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2289 = _C.d_612  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def d_2268(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
+def d_2290(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~735', 'steel', True)
+    LOCAL(ctx, E, 'r~750', 'steel', True)
     return True
 
 
-def t_2269(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2564(ctx, E):
-        return t_2270(ctx, k, s, E)
+    if x_2586(ctx, E):
+        return t_2292(ctx, k, s, E)
     return k()
 
 
-def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_2292(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2270, None, [], k)
+    return CHOOSE(ctx, 2292, None, [], k)
 
 
-def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2271, PL(ctx, E.get('target~736')).get('stock'), E.get('r~735'))
+    c, key = KEYPLACE(ctx, 2293, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~734'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-d_2272 = _C.d_539  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2294 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2295(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~737', 7, True)
-    LOCAL(ctx, E, 'r~738', 'megacredits', True)
-    return t_2276(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~752', 7, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    return t_2298(ctx, k, s, E)
 
 
-d_2274 = _C.d_1541  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2275 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2296 = _C.d_1555  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2297 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2574(ctx, E):
-        return t_2277(ctx, k, s, E)
+    if x_2596(ctx, E):
+        return t_2299(ctx, k, s, E)
     return k()
 
 
-def t_2277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_2299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2277, None, [], k)
+    return CHOOSE(ctx, 2299, None, [], k)
 
 
-def d_2278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2278, PL(ctx, E.get('target~739')).get('stock'), E.get('r~738'))
+    c, key = KEYPLACE(ctx, 2300, PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~737'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[0])
     return True
 
 
-d_2279 = _C.d_539  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2301 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {
-    2258: t_2258,
-    2259: t_2259,
-    2260: CPS(d_2260),
-    2261: CPS(d_2261),
-    2262: t_2262,
-    2263: t_2263,
-    2264: CPS(d_2264),
-    2265: CPS(d_2265),
-    2266: t_2266,
-    2267: CPS(d_2267),
-    2268: CPS(d_2268),
-    2269: t_2269,
-    2270: t_2270,
-    2271: CPS(d_2271),
-    2272: CPS(d_2272),
-    2273: t_2273,
-    2274: CPS(d_2274),
-    2275: CPS(d_2275),
-    2276: t_2276,
-    2277: t_2277,
-    2278: CPS(d_2278),
-    2279: CPS(d_2279),
+    2280: t_2280,
+    2281: t_2281,
+    2282: CPS(d_2282),
+    2283: CPS(d_2283),
+    2284: t_2284,
+    2285: t_2285,
+    2286: CPS(d_2286),
+    2287: CPS(d_2287),
+    2288: t_2288,
+    2289: CPS(d_2289),
+    2290: CPS(d_2290),
+    2291: t_2291,
+    2292: t_2292,
+    2293: CPS(d_2293),
+    2294: CPS(d_2294),
+    2295: t_2295,
+    2296: CPS(d_2296),
+    2297: CPS(d_2297),
+    2298: t_2298,
+    2299: t_2299,
+    2300: CPS(d_2300),
+    2301: CPS(d_2301),
 }
 
 
 CODE = {
-    2554: x_2554,
-    2555: x_2555,
-    2556: x_2556,
-    2557: x_2557,
-    2559: x_2559,
-    2564: x_2564,
-    2565: x_2565,
-    2566: x_2566,
-    2567: x_2567,
-    2569: x_2569,
-    2574: x_2574,
-    2575: x_2575,
     2576: x_2576,
     2577: x_2577,
+    2578: x_2578,
     2579: x_2579,
+    2581: x_2581,
+    2586: x_2586,
+    2587: x_2587,
+    2588: x_2588,
+    2589: x_2589,
+    2591: x_2591,
+    2596: x_2596,
+    2597: x_2597,
+    2598: x_2598,
+    2599: x_2599,
+    2601: x_2601,
 }
 AT = {
-    2556: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2576: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2577: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    2578: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    2598: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    2599: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:506
-    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":2552},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2260},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":2553},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2261},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2554},"t":{"op":"choose","alts":[{"gens":[{"v":"target~733","src":{"op":"core","n":"players","x":2555},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~732"},"target":{"op":"var","n":"target~733"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2556}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2557},"o":"-=","e":{"op":"var","n":"n~731","x":2558},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2264},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~733"}],"x":2559}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2265},"label":{"op":"lit","v":{"target":null},"x":2560}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2263},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2262}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2259},"label":{"op":"lit","v":{"option":0},"x":2561}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"lit","v":4,"x":2562},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2267},{"op":"let","v":"r~735","e":{"op":"lit","v":"steel","x":2563},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2268},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2564},"t":{"op":"choose","alts":[{"gens":[{"v":"target~736","src":{"op":"core","n":"players","x":2565},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~735"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~735"},"target":{"op":"var","n":"target~736"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2566}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~736"}},"k":{"op":"var","n":"r~735"},"d":0,"x":2567},"o":"-=","e":{"op":"var","n":"n~734","x":2568},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2271},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~736"}],"x":2569}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2272},"label":{"op":"lit","v":{"target":null},"x":2570}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2270},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2269}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2266},"label":{"op":"lit","v":{"option":1},"x":2571}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~737","e":{"op":"lit","v":7,"x":2572},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2274},{"op":"let","v":"r~738","e":{"op":"lit","v":"megacredits","x":2573},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2275},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2574},"t":{"op":"choose","alts":[{"gens":[{"v":"target~739","src":{"op":"core","n":"players","x":2575},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~739"}},"k":{"op":"var","n":"r~738"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~738"},"target":{"op":"var","n":"target~739"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2576}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~739"}},"k":{"op":"var","n":"r~738"},"d":0,"x":2577},"o":"-=","e":{"op":"var","n":"n~737","x":2578},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2278},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~739"}],"x":2579}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2279},"label":{"op":"lit","v":{"target":null},"x":2580}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2277},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2276}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2273},"label":{"op":"lit","v":{"option":2},"x":2581}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2258},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
+    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2574},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2282},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":2575},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2283},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2576},"t":{"op":"choose","alts":[{"gens":[{"v":"target~748","src":{"op":"core","n":"players","x":2577},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~747"},"target":{"op":"var","n":"target~748"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2578}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2579},"o":"-=","e":{"op":"var","n":"n~746","x":2580},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2286},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~748"}],"x":2581}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2287},"label":{"op":"lit","v":{"target":null},"x":2582}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2285},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2284}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2281},"label":{"op":"lit","v":{"option":0},"x":2583}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":4,"x":2584},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2289},{"op":"let","v":"r~750","e":{"op":"lit","v":"steel","x":2585},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2290},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2586},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":2587},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2588}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":2589},"o":"-=","e":{"op":"var","n":"n~749","x":2590},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2293},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":2591}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2294},"label":{"op":"lit","v":{"target":null},"x":2592}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2292},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2291}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2288},"label":{"op":"lit","v":{"option":1},"x":2593}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":7,"x":2594},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2296},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":2595},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2297},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2596},"t":{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":2597},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~753"},"target":{"op":"var","n":"target~754"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2598}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2599},"o":"-=","e":{"op":"var","n":"n~752","x":2600},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2300},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":2601}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2301},"label":{"op":"lit","v":{"target":null},"x":2602}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2299},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2298}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2295},"label":{"op":"lit","v":{"option":2},"x":2603}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2280},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
 }

@@ -48,117 +48,117 @@ K = [
 ]
 
 
-x_1046 = _C.x_1022  # rules_data/terraforming_mars/cards/001-070.yaml:280
-x_1049 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1050 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1054 = _C.x_479  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1056 = _C.x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:280
+x_1059 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1060 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1064 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_929(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_939(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'titanium', True)
-    if not d_932(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    if not d_942(ctx, E):
         return False
     return True
 
 
-d_930 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:289
-d_931 = _C.d_349  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_940 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_941 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:289
 
 
-def d_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_942(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1049(ctx, E):
+    if not x_1059(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 944, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_933 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_943 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 944, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_935(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_945(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'fighter', True)
-    c, key = KEYPLACE(ctx, 938, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'fighter', True)
+    c, key = KEYPLACE(ctx, 948, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_936 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_946 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:289
 
 
-def d_937(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_947(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'fighter', True)
+    LOCAL(ctx, E, 'r~749', 'fighter', True)
     return True
 
 
-def d_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 938, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 948, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    929: CPS(d_929),
-    930: CPS(d_930),
-    931: CPS(d_931),
-    932: CPS(d_932),
-    933: CPS(d_933),
-    934: CPS(d_934),
-    935: CPS(d_935),
-    936: CPS(d_936),
-    937: CPS(d_937),
-    938: CPS(d_938),
+    939: CPS(d_939),
+    940: CPS(d_940),
+    941: CPS(d_941),
+    942: CPS(d_942),
+    943: CPS(d_943),
+    944: CPS(d_944),
+    945: CPS(d_945),
+    946: CPS(d_946),
+    947: CPS(d_947),
+    948: CPS(d_948),
 }
 
 
 CODE = {
-    1046: x_1046,
-    1049: x_1049,
-    1050: x_1050,
-    1054: x_1054,
+    1056: x_1056,
+    1059: x_1059,
+    1060: x_1060,
+    1064: x_1064,
 }
 AT = {
 }
@@ -166,5 +166,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:280
-    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1046},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1047},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":930},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":1048},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":931},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":1049},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":933},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1050},"o":"-=","e":{"op":"var","n":"n~731","x":1051},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":934}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":932}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":929},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":1052},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":936},{"op":"let","v":"r~734","e":{"op":"lit","v":"fighter","x":1053},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":937},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1054},"o":"+=","e":{"op":"var","n":"n~733","x":1055},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":938}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":935}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
+    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1056},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1057},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":940},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1058},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":941},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":1059},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":943},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1060},"o":"-=","e":{"op":"var","n":"n~746","x":1061},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":944}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":942}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":939},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1062},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":946},{"op":"let","v":"r~749","e":{"op":"lit","v":"fighter","x":1063},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":947},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1064},"o":"+=","e":{"op":"var","n":"n~748","x":1065},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":948}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":945}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
 }

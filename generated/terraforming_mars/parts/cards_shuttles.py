@@ -47,101 +47,101 @@ K = [
 ]
 
 
-x_3281 = _C.x_2778  # rules_data/terraforming_mars/cards/141-208.yaml:249
-x_3284 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3285 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3289 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3292 = _C.x_1024  # rules_data/terraforming_mars/cards/141-208.yaml:249
+x_3306 = _C.x_2801  # rules_data/terraforming_mars/cards/141-208.yaml:249
+x_3309 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3310 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3314 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3317 = _C.x_1034  # rules_data/terraforming_mars/cards/141-208.yaml:249
 
 
-def d_2881(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:256
+def d_2906(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:256
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_2884(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2909(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2889, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2914, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2882 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2883 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2907 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2908 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:256
 
 
-def d_2884(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3284(ctx, E):
+    if not x_3309(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2886, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2885 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2910 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2886, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2887 = _C.d_779  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2888 = _C.d_491  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2912 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2913 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:256
 
 
-def d_2889(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2914(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2889, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2914, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2881: CPS(d_2881),
-    2882: CPS(d_2882),
-    2883: CPS(d_2883),
-    2884: CPS(d_2884),
-    2885: CPS(d_2885),
-    2886: CPS(d_2886),
-    2887: CPS(d_2887),
-    2888: CPS(d_2888),
-    2889: CPS(d_2889),
+    2906: CPS(d_2906),
+    2907: CPS(d_2907),
+    2908: CPS(d_2908),
+    2909: CPS(d_2909),
+    2910: CPS(d_2910),
+    2911: CPS(d_2911),
+    2912: CPS(d_2912),
+    2913: CPS(d_2913),
+    2914: CPS(d_2914),
 }
 
 
 CODE = {
-    3281: x_3281,
-    3284: x_3284,
-    3285: x_3285,
-    3289: x_3289,
-    3292: x_3292,
+    3306: x_3306,
+    3309: x_3309,
+    3310: x_3310,
+    3314: x_3314,
+    3317: x_3317,
 }
 AT = {
 }
@@ -149,5 +149,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:249
-    'shuttles': '{"id":"shuttles","number":"166","name":{"en":"Shuttles"},"type":"active","cost":10,"tags":["space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":3281},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2882},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3283},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2883},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3284},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2885},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3285},"o":"-=","e":{"op":"var","n":"n~731","x":3286},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2886}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2884},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":3287},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2887},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":3288},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2888},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3289},"o":"+=","e":{"op":"var","n":"n~733","x":3290},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2889}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2881},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3291},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":3292}}],"vp":{"op":"lit","v":1,"x":3293},"source":{"doc":"tm-facts","section":"cards.json #166 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:249"}',
+    'shuttles': '{"id":"shuttles","number":"166","name":{"en":"Shuttles"},"type":"active","cost":10,"tags":["space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":3306},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3307},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2907},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3308},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2908},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3309},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2910},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3310},"o":"-=","e":{"op":"var","n":"n~746","x":3311},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2911}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2909},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3312},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2912},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3313},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2913},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3314},"o":"+=","e":{"op":"var","n":"n~748","x":3315},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2914}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2906},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3316},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":3317}}],"vp":{"op":"lit","v":1,"x":3318},"source":{"doc":"tm-facts","section":"cards.json #166 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:249"}',
 }

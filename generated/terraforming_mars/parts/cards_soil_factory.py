@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_3455 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3456 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3460 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3462 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:392
+x_3480 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3481 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3485 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3487 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
-def d_3024(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
+def d_3049(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_3027(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_3052(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 3032, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 3057, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_3025 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3026 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3050 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3051 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
-def d_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3455(ctx, E):
+    if not x_3480(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3029, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3054, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_3028 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3053 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3029, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3054, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_3030 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3031 = _C.d_780  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3055 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3056 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
-def d_3032(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3032, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 3057, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_3033 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:392
+t_3058 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
 TRIALS = {
-    3024: CPS(d_3024),
-    3025: CPS(d_3025),
-    3026: CPS(d_3026),
-    3027: CPS(d_3027),
-    3028: CPS(d_3028),
-    3029: CPS(d_3029),
-    3030: CPS(d_3030),
-    3031: CPS(d_3031),
-    3032: CPS(d_3032),
-    3033: t_3033,
+    3049: CPS(d_3049),
+    3050: CPS(d_3050),
+    3051: CPS(d_3051),
+    3052: CPS(d_3052),
+    3053: CPS(d_3053),
+    3054: CPS(d_3054),
+    3055: CPS(d_3055),
+    3056: CPS(d_3056),
+    3057: CPS(d_3057),
+    3058: t_3058,
 }
 
 
 CODE = {
-    3455: x_3455,
-    3456: x_3456,
-    3460: x_3460,
-    3462: x_3462,
+    3480: x_3480,
+    3481: x_3481,
+    3485: x_3485,
+    3487: x_3487,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:385
-    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3453},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3025},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3454},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3026},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":3455},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3028},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3456},"o":"-=","e":{"op":"var","n":"n~731","x":3457},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3029}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3027},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":3458},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3030},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":3459},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3031},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3460},"o":"+=","e":{"op":"var","n":"n~733","x":3461},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3032}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3024},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3462},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3033},"vp":{"op":"lit","v":1,"x":3463},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
+    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3478},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3050},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3479},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3051},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3480},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3053},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3481},"o":"-=","e":{"op":"var","n":"n~746","x":3482},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3054}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3052},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3483},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3055},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3484},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3056},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3485},"o":"+=","e":{"op":"var","n":"n~748","x":3486},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3057}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3049},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3487},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3058},"vp":{"op":"lit","v":1,"x":3488},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
 }

@@ -48,75 +48,75 @@ K = [
 ]
 
 
-x_1869 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1873 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1884 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1888 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1650(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+def d_1665(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    c, key = KEYPLACE(ctx, 1653, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 1668, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1656, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1671, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1651 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1652 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1666 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1667 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:85
 
 
-def d_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1653, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1668, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1654 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1655 = _C.d_1655  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1669 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1670 = _C.d_1670  # rules_data/terraforming_mars/cards/071-140.yaml:85
 
 
-def d_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1656, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1671, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1650: CPS(d_1650),
-    1651: CPS(d_1651),
-    1652: CPS(d_1652),
-    1653: CPS(d_1653),
-    1654: CPS(d_1654),
-    1655: CPS(d_1655),
-    1656: CPS(d_1656),
+    1665: CPS(d_1665),
+    1666: CPS(d_1666),
+    1667: CPS(d_1667),
+    1668: CPS(d_1668),
+    1669: CPS(d_1669),
+    1670: CPS(d_1670),
+    1671: CPS(d_1671),
 }
 
 
 CODE = {
-    1869: x_1869,
-    1873: x_1873,
+    1884: x_1884,
+    1888: x_1888,
 }
 AT = {
 }
@@ -124,5 +124,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:79
-    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1867},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1651},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":1868},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1652},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1869},"o":"+=","e":{"op":"var","n":"n~731","x":1870},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1653},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":1871},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1654},{"op":"let","v":"r~734","e":{"op":"lit","v":"titanium","x":1872},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1655},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1873},"o":"+=","e":{"op":"var","n":"n~733","x":1874},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1656}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1650},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
+    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1882},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1666},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1883},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1667},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1884},"o":"+=","e":{"op":"var","n":"n~746","x":1885},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1668},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1886},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1669},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":1887},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1888},"o":"+=","e":{"op":"var","n":"n~748","x":1889},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1671}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1665},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_3996 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4029 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3503(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
+def d_3536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 7, True)
-    LOCAL(ctx, E, 'r~732', 'heat', True)
-    c, key = KEYPLACE(ctx, 3506, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 7, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 3539, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_3504 = _C.d_1625  # rules_data/terraforming_mars/cards/141-208.yaml:649
-d_3505 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:649
+d_3537 = _C.d_1640  # rules_data/terraforming_mars/cards/141-208.yaml:649
+d_3538 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:649
 
 
-def d_3506(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3506, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 3539, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3503: CPS(d_3503),
-    3504: CPS(d_3504),
-    3505: CPS(d_3505),
-    3506: CPS(d_3506),
+    3536: CPS(d_3536),
+    3537: CPS(d_3537),
+    3538: CPS(d_3538),
+    3539: CPS(d_3539),
 }
 
 
 CODE = {
-    3996: x_3996,
+    4029: x_4029,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:643
-    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":7,"x":3994},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3504},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":3995},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3505},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3996},"o":"+=","e":{"op":"var","n":"n~731","x":3997},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3506}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3503},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:643"}',
+    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":7,"x":4027},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3537},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":4028},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3538},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":4029},"o":"+=","e":{"op":"var","n":"n~746","x":4030},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3539}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3536},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:643"}',
 }

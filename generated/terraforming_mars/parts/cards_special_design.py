@@ -46,40 +46,40 @@ K = [
 ]
 
 
-x_4029 = _C.x_3792  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+x_4062 = _C.x_3823  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
-def d_3536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:675
+def d_3569(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:675
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    STMT(ctx, 3538)
+    LOCAL(ctx, E, 'n~746', 2, True)
+    STMT(ctx, 3571)
     return True
 
 
-d_3537 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:675
+d_3570 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:675
 
 
-def d_3538(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+def d_3571(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3538)
+    STMT(ctx, 3571)
     return True
 
 
 TRIALS = {
-    3536: CPS(d_3536),
-    3537: CPS(d_3537),
-    3538: CPS(d_3538),
+    3569: CPS(d_3569),
+    3570: CPS(d_3570),
+    3571: CPS(d_3571),
 }
 
 
 CODE = {
-    4029: x_4029,
+    4062: x_4062,
 }
 AT = {
 }
@@ -87,5 +87,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:669
-    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":4027},"at":"rules_data/terraforming_mars/cards/141-208.yaml:675","id":3537},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~731","x":4028}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":4029}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3538}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:675","id":3536},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:669"}',
+    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4060},"at":"rules_data/terraforming_mars/cards/141-208.yaml:675","id":3570},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~746","x":4061}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":4062}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3571}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:675","id":3569},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:669"}',
 }

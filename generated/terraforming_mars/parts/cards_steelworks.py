@@ -51,105 +51,105 @@ K = [
 ]
 
 
-x_2260 = _C.x_532  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2261 = _C.x_533  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2265 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2270 = _C.x_1156  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2271 = _C.x_1157  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2272 = _C.x_1158  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2273 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2274 = _C.x_1160  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2275 = _C.x_1161  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2277 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2279 = _C.x_1165  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2280 = _C.x_1166  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2281 = _C.x_1167  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2281 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2282 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2286 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2291 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2292 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2293 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2294 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2295 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2296 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2298 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2300 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2301 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2302 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_1999(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
+def d_2020(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 4, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_2002(ctx, E):
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2023(ctx, E):
         return False
     return True
 
 
-d_2000 = _C.d_1970  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2001 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2021 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2022 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:339
 
 
-def d_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2260(ctx, E):
+    if not x_2281(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2004, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2025, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2003 = _C.d_477  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2024 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2025(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2004, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2025, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def t_2005(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
+def t_2026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'steel', True)
-    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 2029, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~735', 'oxygen', True)
-    LOCAL(ctx, E, 'n~736', 1, True)
-    return t_2011(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~750', 'oxygen', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
+    return t_2032(ctx, k, s, E)
 
 
-d_2006 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2007 = _C.d_665  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2027 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2028 = _C.d_672  # rules_data/terraforming_mars/cards/071-140.yaml:339
 
 
-def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2029, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2009 = _C.d_1031  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_2010 = _C.d_1032  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2030 = _C.d_1043  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2031 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:339
 
 
-def t_2011(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,58 +158,58 @@ def t_2011(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2012(ctx, lambda: nxt(left - 1), k, E)
+        return t_2033(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~736')))
+    return nxt(num(E.get('n~751')))
 
 
-def t_2012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2033(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2270(ctx, E):
-        return t_2013(ctx, k, s, E)
+    if x_2291(ctx, E):
+        return t_2034(ctx, k, s, E)
     return k()
 
 
-def t_2013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2014, ctx.state.get('params'), E.get('p~735'))
+    c, key = KEYPLACE(ctx, 2035, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2272(ctx, E), '+=', False, K[2])
-    return t_2015(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2293(ctx, E), '+=', False, K[2])
+    return t_2036(ctx, k, s, E)
 
 
-def d_2014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2014, ctx.state.get('params'), E.get('p~735'))
+    c, key = KEYPLACE(ctx, 2035, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2272(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_2293(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_2015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2273(ctx, E):
-        return t_2016(ctx, k, s, E)
+    if x_2294(ctx, E):
+        return t_2037(ctx, k, s, E)
     return k()
 
 
-def t_2016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -218,33 +218,33 @@ def t_2016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~735'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')})
         return k()
 
-    if not d_2017(ctx, E):
+    if not d_2038(ctx, E):
         return False
-    return t_2021(ctx, r1, s, E)
+    return t_2042(ctx, r1, s, E)
 
 
-def d_2017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2274(ctx, E):
-        if not d_2018(ctx, E):
+    if x_2295(ctx, E):
+        if not d_2039(ctx, E):
             return False
     return True
 
 
-def d_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2019, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2040, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -253,67 +253,67 @@ def d_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2019(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2019, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~735'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2040, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_2020 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2021 = _C.t_1043  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2022 = _C.t_1044  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2023 = _C.d_1045  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2041 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2042 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2043 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2044 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    1999: CPS(d_1999),
-    2000: CPS(d_2000),
-    2001: CPS(d_2001),
-    2002: CPS(d_2002),
-    2003: CPS(d_2003),
-    2004: CPS(d_2004),
-    2005: t_2005,
-    2006: CPS(d_2006),
-    2007: CPS(d_2007),
-    2008: CPS(d_2008),
-    2009: CPS(d_2009),
-    2010: CPS(d_2010),
-    2011: t_2011,
-    2012: t_2012,
-    2013: t_2013,
-    2014: CPS(d_2014),
-    2015: t_2015,
-    2016: t_2016,
-    2017: CPS(d_2017),
-    2018: CPS(d_2018),
-    2019: CPS(d_2019),
     2020: CPS(d_2020),
-    2021: t_2021,
-    2022: t_2022,
+    2021: CPS(d_2021),
+    2022: CPS(d_2022),
     2023: CPS(d_2023),
+    2024: CPS(d_2024),
+    2025: CPS(d_2025),
+    2026: t_2026,
+    2027: CPS(d_2027),
+    2028: CPS(d_2028),
+    2029: CPS(d_2029),
+    2030: CPS(d_2030),
+    2031: CPS(d_2031),
+    2032: t_2032,
+    2033: t_2033,
+    2034: t_2034,
+    2035: CPS(d_2035),
+    2036: t_2036,
+    2037: t_2037,
+    2038: CPS(d_2038),
+    2039: CPS(d_2039),
+    2040: CPS(d_2040),
+    2041: CPS(d_2041),
+    2042: t_2042,
+    2043: t_2043,
+    2044: CPS(d_2044),
 }
 
 
 CODE = {
-    2260: x_2260,
-    2261: x_2261,
-    2265: x_2265,
-    2270: x_2270,
-    2271: x_2271,
-    2272: x_2272,
-    2273: x_2273,
-    2274: x_2274,
-    2275: x_2275,
-    2277: x_2277,
-    2279: x_2279,
-    2280: x_2280,
     2281: x_2281,
+    2282: x_2282,
+    2286: x_2286,
+    2291: x_2291,
+    2292: x_2292,
+    2293: x_2293,
+    2294: x_2294,
+    2295: x_2295,
+    2296: x_2296,
+    2298: x_2298,
+    2300: x_2300,
+    2301: x_2301,
+    2302: x_2302,
 }
 AT = {
 }
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:332
-    'steelworks': '{"id":"steelworks","number":"103","name":{"en":"Steelworks"},"type":"active","cost":15,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":4,"x":2258},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2000},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2259},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2001},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"},"x":2260},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2003},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2261},"o":"-=","e":{"op":"var","n":"n~731","x":2262},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2004}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2002}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1999},"effect":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2263},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2006},{"op":"let","v":"r~734","e":{"op":"lit","v":"steel","x":2264},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2007},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2265},"o":"+=","e":{"op":"var","n":"n~733","x":2266},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2008},{"op":"let","v":"p~735","e":{"op":"lit","v":"oxygen","x":2267},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2009},{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":2268},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2010},{"op":"rep","n":{"op":"var","n":"n~736","x":2269},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"max","d":0},"x":2270},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0,"x":2271},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"step","d":0,"x":2272},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2014},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2273},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2274},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"tr_track","d":null},"d":0,"x":2275},"o":"+=","e":{"op":"lit","v":1,"x":2276},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2019},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2277},"o":"=","e":{"op":"lit","v":true,"x":2278},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2020}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2018},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2017},{"op":"for","v":"b~737","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~735"},"f":"bonuses","d":[],"x":2279},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~735"},"d":0},"x":2280},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~737"},"k":{"op":"lit","v":"effect"},"x":2281},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2022},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2021},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~735","x":2282},"by":{"op":"var","n":"you","x":2283}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2023}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2016},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2015}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2013},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2012},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2011}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2005}}],"source":{"doc":"tm-facts","section":"cards.json #103"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:332"}',
+    'steelworks': '{"id":"steelworks","number":"103","name":{"en":"Steelworks"},"type":"active","cost":15,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2279},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2021},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2280},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2022},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2281},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2024},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2282},"o":"-=","e":{"op":"var","n":"n~746","x":2283},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2025}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2023}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2020},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2284},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2027},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":2285},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2028},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2286},"o":"+=","e":{"op":"var","n":"n~748","x":2287},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2029},{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":2288},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2030},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2289},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2031},{"op":"rep","n":{"op":"var","n":"n~751","x":2290},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":2291},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":2292},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":2293},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2035},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2294},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2295},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":2296},"o":"+=","e":{"op":"lit","v":1,"x":2297},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2040},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2298},"o":"=","e":{"op":"lit","v":true,"x":2299},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2041}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2039},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2038},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":2300},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":2301},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":2302},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2043},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2042},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":2303},"by":{"op":"var","n":"you","x":2304}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2044}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2037},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2036}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2034},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2033},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2032}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2026}}],"source":{"doc":"tm-facts","section":"cards.json #103"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:332"}',
 }

@@ -52,158 +52,158 @@ K = [
 ]
 
 
-x_2844 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2845 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2849 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2853 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2855 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:700
+x_2867 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2868 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2872 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2876 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2878 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
-def x_2859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~737'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~737'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~737'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~737'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~752'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~752'))) is str else 0))) is int else num(_w7)))
 
 
-def x_2860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~737'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~737'), 0))
+    return (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0))
 
 
-def x_2861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2884(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~737'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)
 
 
-x_2862 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2885 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
-def x_2863(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~737'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)
 
 
-def x_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~737'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~737'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0))
 
 
-x_2866 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2889 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def x_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~737'))
+    return FLD(ctx, K[1], E.get('p~752'))
 
 
-def x_2869(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~739'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~737'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~737'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~752'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~752'), 0)))
 
 
-def x_2870(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~739'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_2498(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
+def d_2521(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_2501(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2524(ctx, E):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'steel', True)
-    c, key = KEYPLACE(ctx, 2506, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 2529, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[2])
-    LOCAL(ctx, E, 'n~735', 1, True)
-    LOCAL(ctx, E, 'r~736', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2509, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[2])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    c, key = KEYPLACE(ctx, 2532, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_2499 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2500 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2522 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2523 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:699
 
 
-def d_2501(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2524(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2844(ctx, E):
+    if not x_2867(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2503, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2526, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[2])
     return True
 
 
-d_2502 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2525 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2503(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2526(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2503, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2526, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[2])
     return True
 
 
-d_2504 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2505 = _C.d_665  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2527 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2528 = _C.d_672  # rules_data/terraforming_mars/cards/071-140.yaml:699
 
 
-def d_2506(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2506, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2529, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[2])
     return True
 
 
-d_2507 = _C.d_355  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2508 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2530 = _C.d_359  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2531 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:699
 
 
-def d_2509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2509, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 2532, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-def t_2510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def t_2533(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -211,30 +211,30 @@ def t_2510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~737', 'oxygen', True)
-        LOCAL(ctx, E, 'n~738', 2, True)
-        return t_2514(ctx, k, s, E)
+        LOCAL(ctx, E, 'p~752', 'oxygen', True)
+        LOCAL(ctx, E, 'n~753', 2, True)
+        return t_2537(ctx, k, s, E)
 
-    return t_2511(ctx, r1, s, E)
-
-
-t_2511 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:700
+    return t_2534(ctx, r1, s, E)
 
 
-def d_2512(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+t_2534 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:700
+
+
+def d_2535(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~737', 'oxygen', True)
+    LOCAL(ctx, E, 'p~752', 'oxygen', True)
     return True
 
 
-d_2513 = _C.d_2513  # rules_data/terraforming_mars/cards/071-140.yaml:700
+d_2536 = _C.d_2536  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
-def t_2514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2537(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -243,58 +243,58 @@ def t_2514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2515(ctx, lambda: nxt(left - 1), k, E)
+        return t_2538(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~738')))
+    return nxt(num(E.get('n~753')))
 
 
-def t_2515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2538(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2859(ctx, E):
-        return t_2516(ctx, k, s, E)
+    if x_2882(ctx, E):
+        return t_2539(ctx, k, s, E)
     return k()
 
 
-def t_2516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2539(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2517, ctx.state.get('params'), E.get('p~737'))
+    c, key = KEYPLACE(ctx, 2540, ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2861(ctx, E), '+=', False, K[3])
-    return t_2518(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[3])
+    return t_2541(ctx, k, s, E)
 
 
-def d_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2540(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2517, ctx.state.get('params'), E.get('p~737'))
+    c, key = KEYPLACE(ctx, 2540, ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2861(ctx, E), '+=', False, K[3])
+        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[3])
     return True
 
 
-def t_2518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2541(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2862(ctx, E):
-        return t_2519(ctx, k, s, E)
+    if x_2885(ctx, E):
+        return t_2542(ctx, k, s, E)
     return k()
 
 
-def t_2519(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -303,33 +303,33 @@ def t_2519(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 1
         if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~737'), 'by': E.get('you')})
+            EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')})
         return k()
 
-    if not d_2520(ctx, E):
+    if not d_2543(ctx, E):
         return False
-    return t_2524(ctx, r1, s, E)
+    return t_2547(ctx, r1, s, E)
 
 
-def d_2520(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2863(ctx, E):
-        if not d_2521(ctx, E):
+    if x_2886(ctx, E):
+        if not d_2544(ctx, E):
             return False
     return True
 
 
-def d_2521(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2522, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~737'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2545, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -338,129 +338,129 @@ def d_2521(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2522, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~737'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2545, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
     return True
 
 
-d_2523 = _C.d_375  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2546 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def t_2524(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2868(ctx, E)))
-    old = E.get('b~739', MISSING)
+    items = list(items_of(x_2891(ctx, E)))
+    old = E.get('b~754', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~739', old)
+        UNSET(ctx, E, 'b~754', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~739', item, True)
-            if x_2869(ctx, E):
-                return t_2525(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~754', item, True)
+            if x_2892(ctx, E):
+                return t_2548(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2870(ctx, E), k)
+    return DO(ctx, x_2893(ctx, E), k)
 
 
-def d_2526(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~737'), 'by': E.get('you')})
+        EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')})
     return True
 
 
 TRIALS = {
-    2498: CPS(d_2498),
-    2499: CPS(d_2499),
-    2500: CPS(d_2500),
-    2501: CPS(d_2501),
-    2502: CPS(d_2502),
-    2503: CPS(d_2503),
-    2504: CPS(d_2504),
-    2505: CPS(d_2505),
-    2506: CPS(d_2506),
-    2507: CPS(d_2507),
-    2508: CPS(d_2508),
-    2509: CPS(d_2509),
-    2510: t_2510,
-    2511: t_2511,
-    2512: CPS(d_2512),
-    2513: CPS(d_2513),
-    2514: t_2514,
-    2515: t_2515,
-    2516: t_2516,
-    2517: CPS(d_2517),
-    2518: t_2518,
-    2519: t_2519,
-    2520: CPS(d_2520),
     2521: CPS(d_2521),
     2522: CPS(d_2522),
     2523: CPS(d_2523),
-    2524: t_2524,
-    2525: t_2525,
+    2524: CPS(d_2524),
+    2525: CPS(d_2525),
     2526: CPS(d_2526),
+    2527: CPS(d_2527),
+    2528: CPS(d_2528),
+    2529: CPS(d_2529),
+    2530: CPS(d_2530),
+    2531: CPS(d_2531),
+    2532: CPS(d_2532),
+    2533: t_2533,
+    2534: t_2534,
+    2535: CPS(d_2535),
+    2536: CPS(d_2536),
+    2537: t_2537,
+    2538: t_2538,
+    2539: t_2539,
+    2540: CPS(d_2540),
+    2541: t_2541,
+    2542: t_2542,
+    2543: CPS(d_2543),
+    2544: CPS(d_2544),
+    2545: CPS(d_2545),
+    2546: CPS(d_2546),
+    2547: t_2547,
+    2548: t_2548,
+    2549: CPS(d_2549),
 }
 
 
 CODE = {
-    2844: x_2844,
-    2845: x_2845,
-    2849: x_2849,
-    2853: x_2853,
-    2855: x_2855,
-    2859: x_2859,
-    2860: x_2860,
-    2861: x_2861,
-    2862: x_2862,
-    2863: x_2863,
-    2864: x_2864,
-    2866: x_2866,
+    2867: x_2867,
     2868: x_2868,
-    2869: x_2869,
-    2870: x_2870,
+    2872: x_2872,
+    2876: x_2876,
+    2878: x_2878,
+    2882: x_2882,
+    2883: x_2883,
+    2884: x_2884,
+    2885: x_2885,
+    2886: x_2886,
+    2887: x_2887,
+    2889: x_2889,
+    2891: x_2891,
+    2892: x_2892,
+    2893: x_2893,
 }
 AT = {
-    2859: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2860: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2861: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2863: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2864: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2868: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2869: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2870: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2882: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    2883: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2884: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2886: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2887: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2891: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2892: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2893: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:693
-    'strip_mine': '{"id":"strip_mine","number":"138","name":{"en":"Strip Mine"},"type":"automated","cost":25,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2842},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2499},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2843},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2500},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2844},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2502},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2845},"o":"-=","e":{"op":"var","n":"n~731","x":2846},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2503}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2501},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2847},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2504},{"op":"let","v":"r~734","e":{"op":"lit","v":"steel","x":2848},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2505},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2849},"o":"+=","e":{"op":"var","n":"n~733","x":2850},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2506},{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":2851},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2507},{"op":"let","v":"r~736","e":{"op":"lit","v":"titanium","x":2852},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2508},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":2853},"o":"+=","e":{"op":"var","n":"n~735","x":2854},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2509}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2498},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2855},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2511},{"op":"let","v":"p~737","e":{"op":"lit","v":"oxygen","x":2856},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2512},{"op":"let","v":"n~738","e":{"op":"lit","v":2,"x":2857},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2513},{"op":"rep","n":{"op":"var","n":"n~738","x":2858},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~737"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"max","d":0},"x":2859},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~737"},"d":0,"x":2860},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"step","d":0,"x":2861},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2517},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2862},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2863},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"tr_track","d":null},"d":0,"x":2864},"o":"+=","e":{"op":"lit","v":1,"x":2865},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2522},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2866},"o":"=","e":{"op":"lit","v":true,"x":2867},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2523}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2521},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2520},{"op":"for","v":"b~739","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~737"},"f":"bonuses","d":[],"x":2868},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~739"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~737"},"d":0},"x":2869},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~739"},"k":{"op":"lit","v":"effect"},"x":2870},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2525},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2524},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~737","x":2871},"by":{"op":"var","n":"you","x":2872}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2526}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2519},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2518}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2516},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2515},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2514}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2510},"source":{"doc":"tm-facts","section":"cards.json #138"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:693"}',
+    'strip_mine': '{"id":"strip_mine","number":"138","name":{"en":"Strip Mine"},"type":"automated","cost":25,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2865},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2522},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2866},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2523},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2867},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2525},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2868},"o":"-=","e":{"op":"var","n":"n~746","x":2869},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2526}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2524},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2870},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2527},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":2871},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2528},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2872},"o":"+=","e":{"op":"var","n":"n~748","x":2873},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2529},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2874},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2530},{"op":"let","v":"r~751","e":{"op":"lit","v":"titanium","x":2875},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2531},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2876},"o":"+=","e":{"op":"var","n":"n~750","x":2877},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2532}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2521},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2878},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2534},{"op":"let","v":"p~752","e":{"op":"lit","v":"oxygen","x":2879},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2535},{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":2880},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2536},{"op":"rep","n":{"op":"var","n":"n~753","x":2881},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0},"x":2882},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0,"x":2883},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0,"x":2884},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2540},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2885},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2886},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"d":0,"x":2887},"o":"+=","e":{"op":"lit","v":1,"x":2888},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2545},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2889},"o":"=","e":{"op":"lit","v":true,"x":2890},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2546}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2544},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2543},{"op":"for","v":"b~754","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"bonuses","d":[],"x":2891},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"x":2892},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"effect"},"x":2893},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2548},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2547},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~752","x":2894},"by":{"op":"var","n":"you","x":2895}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2549}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2542},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2541}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2539},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2538},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2537}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2533},"source":{"doc":"tm-facts","section":"cards.json #138"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:693"}',
 }

@@ -51,161 +51,166 @@ K = [
 ]
 
 
-x_2726 = _C.x_968  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_2727 = _C.x_969  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_2728 = _C.x_970  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_2729 = _C.x_971  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_2733 = _C.x_975  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2734 = _C.x_976  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2735 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2737 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2738 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2739 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2740 = _C.x_982  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2741 = _C.x_983  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2742 = _C.x_984  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_2746 = _C.x_988  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_2748 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2749 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2750 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2751 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2752 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2756 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2757 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2758 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2760 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2761 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2762 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2763 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2764 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2765 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2769 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_2403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
+def t_2425(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', 'ocean', True)
-    return t_2405(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_2427(ctx, k, s, E)
 
 
-d_2404 = _C.d_869  # rules_data/terraforming_mars/cards/071-140.yaml:578
+d_2426 = _C.d_878  # rules_data/terraforming_mars/cards/071-140.yaml:578
 
 
-def t_2405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+def t_2427(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2726(ctx, E):
-        return t_2406(ctx, k, s, E)
+    if x_2748(ctx, E):
+        return t_2428(ctx, k, s, E)
     return k()
 
 
-def t_2406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_2428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~735', x_2727(ctx, E), True)
-    LOCAL(ctx, E, 'legal~744', x_2728(ctx, E), True)
-    if not x_2729(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_2749(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_2750(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_2751(ctx, E), True)
+    if not x_2752(ctx, E):
         return False
-    return t_2410(ctx, k, s, E)
+    return t_2433(ctx, k, s, E)
 
 
-d_2407 = _C.d_872  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_2408 = _C.d_873  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_2409 = _C.d_874  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_2429 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2430 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2431 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2432 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_2410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_2433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2410, None, [], k)
+    return CHOOSE(ctx, 2433, None, [], k)
 
 
-def t_2411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~746', E.get('t~731'), True)
-    LOCAL(ctx, E, 's~747', E.get('space~745'), True)
-    return t_2414(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_2437(ctx, k, s, E)
 
 
-d_2412 = _C.d_877  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_2413 = _C.d_878  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_2435 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2436 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_2414(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2415, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 2438, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2734(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~747'), '=', False, K[4])
-    return t_2417(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2757(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_2440(ctx, k, s, E)
 
 
-def d_2415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_2438(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2415, ctx.state.get('board'), E.get('s~747'))
+    c, key = KEYPLACE(ctx, 2438, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2734(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2757(ctx, E), '=', False, K[3])
     return True
 
 
-d_2416 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_2417 = _C.t_882  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_2418 = _C.t_883  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2419 = _C.t_884  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2420 = _C.t_885  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2421 = _C.t_886  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2422 = _C.t_887  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_2423 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_2439 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2440 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2441 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2442 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2443 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2444 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2445 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2446 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2403: t_2403,
-    2404: CPS(d_2404),
-    2405: t_2405,
-    2406: t_2406,
-    2407: CPS(d_2407),
-    2408: CPS(d_2408),
-    2409: CPS(d_2409),
-    2410: t_2410,
-    2411: t_2411,
-    2412: CPS(d_2412),
-    2413: CPS(d_2413),
-    2414: t_2414,
-    2415: CPS(d_2415),
-    2416: CPS(d_2416),
-    2417: t_2417,
-    2418: t_2418,
-    2419: t_2419,
-    2420: t_2420,
-    2421: t_2421,
-    2422: t_2422,
-    2423: CPS(d_2423),
+    2425: t_2425,
+    2426: CPS(d_2426),
+    2427: t_2427,
+    2428: t_2428,
+    2429: CPS(d_2429),
+    2430: CPS(d_2430),
+    2431: CPS(d_2431),
+    2432: CPS(d_2432),
+    2433: t_2433,
+    2434: t_2434,
+    2435: CPS(d_2435),
+    2436: CPS(d_2436),
+    2437: t_2437,
+    2438: CPS(d_2438),
+    2439: CPS(d_2439),
+    2440: t_2440,
+    2441: t_2441,
+    2442: t_2442,
+    2443: t_2443,
+    2444: t_2444,
+    2445: t_2445,
+    2446: CPS(d_2446),
 }
 
 
 CODE = {
-    2726: x_2726,
-    2727: x_2727,
-    2728: x_2728,
-    2729: x_2729,
-    2733: x_2733,
-    2734: x_2734,
-    2735: x_2735,
-    2737: x_2737,
-    2738: x_2738,
-    2739: x_2739,
-    2740: x_2740,
-    2741: x_2741,
-    2742: x_2742,
-    2746: x_2746,
+    2748: x_2748,
+    2749: x_2749,
+    2750: x_2750,
+    2751: x_2751,
+    2752: x_2752,
+    2756: x_2756,
+    2757: x_2757,
+    2758: x_2758,
+    2760: x_2760,
+    2761: x_2761,
+    2762: x_2762,
+    2763: x_2763,
+    2764: x_2764,
+    2765: x_2765,
+    2769: x_2769,
 }
 AT = {
 }
@@ -213,5 +218,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:573
-    'subterranean_reservoir': '{"id":"subterranean_reservoir","number":"127","name":{"en":"Subterranean Reservoir"},"type":"event","cost":11,"effect":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"lit","v":"ocean","x":2725},"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2404},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~731"}}}]},"x":2726},"t":{"op":"seq","b":[{"op":"let","v":"mine~735","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"filt","v":"x~733","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~733"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~734"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2727},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2407},{"op":"let","v":"legal~744","e":{"op":"letx","v":"open~740","e":{"op":"filt","v":"s~737","src":{"op":"filt","v":"x~736","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~736"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"t~731"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~737"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~735"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~737"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~739","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~739"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~739"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~743","e":{"op":"filt","v":"s~741","src":{"op":"var","n":"open~740"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~743"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~743"},"b":{"op":"var","n":"open~740"}}},"b":{"op":"var","n":"open~740"}},"x":2728},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":2408},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~744"}]},"b":{"op":"lit","v":0},"x":2729},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":2409},{"op":"choose","alts":[{"gens":[{"v":"space~745","src":{"op":"var","n":"legal~744","x":2730},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"var","n":"t~731","x":2731},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2412},{"op":"let","v":"s~747","e":{"op":"var","n":"space~745","x":2732},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2413},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~747"},"d":{},"x":2733},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~746"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2734},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2415},{"op":"set","t":{"op":"st","k":"last_space","x":2735},"o":"=","e":{"op":"var","n":"s~747","x":2736},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2416},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2737},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~747"},"f":"bonus","d":null,"x":2738},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2419},{"op":"for","v":"x~748","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~747"}],"kind":"spaces","x":2739},"w":{"op":"in","a":{"op":"var","n":"x~748"},"b":{"op":"st","k":"board"},"neg":false,"x":2740},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2741},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2421},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2420},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"effect","d":null,"x":2742},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2422},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~746","x":2743},"space":{"op":"var","n":"s~747","x":2744},"by":{"op":"var","n":"you","x":2745}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2423}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2418},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2417}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2414}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2411},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~745"}],"x":2746}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2410}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":2406},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":2405}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2403},"source":{"doc":"tm-facts","section":"cards.json #127"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:573"}',
+    'subterranean_reservoir': '{"id":"subterranean_reservoir","number":"127","name":{"en":"Subterranean Reservoir"},"type":"event","cost":11,"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":2747},"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2426},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":2748},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2749},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2429},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2750},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2430},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":2751},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2431},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":2752},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2432},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":2753},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":2754},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2435},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":2755},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2436},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":2756},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2757},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2438},{"op":"set","t":{"op":"st","k":"last_space","x":2758},"o":"=","e":{"op":"var","n":"s~764","x":2759},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2439},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2760},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":2761},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2442},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":2762},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":2763},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2764},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2444},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2443},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":2765},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2445},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":2766},"space":{"op":"var","n":"s~764","x":2767},"by":{"op":"var","n":"you","x":2768}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2446}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2441},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2440}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2437}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2434},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":2769}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2433}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2428},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2427}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2425},"source":{"doc":"tm-facts","section":"cards.json #127"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:573"}',
 }

@@ -50,130 +50,130 @@ K = [
 ]
 
 
-x_4000 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4001 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4002 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4003 = _C.x_466  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4005 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4006 = _C.x_471  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4007 = _C.x_522  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4008 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4009 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4010 = _C.x_473  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4033 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4034 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4035 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4036 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4038 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4039 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4040 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4041 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4042 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4043 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3507(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:657
+def d_3540(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:657
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    if not d_3509(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    if not d_3542(ctx, E):
         return False
     return True
 
 
-d_3508 = _C.d_485  # rules_data/terraforming_mars/cards/141-208.yaml:657
+d_3541 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:657
 
 
-def d_3509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~731'))
+    left = num(E.get('n~746'))
     while left > 0:
         left -= 1
-        if not d_3510(ctx, E):
+        if not d_3543(ctx, E):
             return False
     return True
 
 
-def d_3510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3511(ctx, E):
+    if not d_3544(ctx, E):
         return False
-    if not d_3516(ctx, E):
+    if not d_3549(ctx, E):
         return False
     return True
 
 
-def d_3511(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4000(ctx, E):
-        if not d_3512(ctx, E):
+    if x_4033(ctx, E):
+        if not d_3545(ctx, E):
             return False
     return True
 
 
-def d_3512(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4002(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4035(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3515)
+    STMT(ctx, 3548)
     return True
 
 
-d_3513 = _C.d_420  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3514 = _C.d_421  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3546 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3547 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3515(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3515)
+    STMT(ctx, 3548)
     return True
 
 
-d_3516 = _C.d_688  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3517 = _C.d_689  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3518 = _C.d_690  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3519 = _C.d_427  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3549 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3550 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3551 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3552 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3507: CPS(d_3507),
-    3508: CPS(d_3508),
-    3509: CPS(d_3509),
-    3510: CPS(d_3510),
-    3511: CPS(d_3511),
-    3512: CPS(d_3512),
-    3513: CPS(d_3513),
-    3514: CPS(d_3514),
-    3515: CPS(d_3515),
-    3516: CPS(d_3516),
-    3517: CPS(d_3517),
-    3518: CPS(d_3518),
-    3519: CPS(d_3519),
+    3540: CPS(d_3540),
+    3541: CPS(d_3541),
+    3542: CPS(d_3542),
+    3543: CPS(d_3543),
+    3544: CPS(d_3544),
+    3545: CPS(d_3545),
+    3546: CPS(d_3546),
+    3547: CPS(d_3547),
+    3548: CPS(d_3548),
+    3549: CPS(d_3549),
+    3550: CPS(d_3550),
+    3551: CPS(d_3551),
+    3552: CPS(d_3552),
 }
 
 
 CODE = {
-    4000: x_4000,
-    4001: x_4001,
-    4002: x_4002,
-    4003: x_4003,
-    4005: x_4005,
-    4006: x_4006,
-    4007: x_4007,
-    4008: x_4008,
-    4009: x_4009,
-    4010: x_4010,
+    4033: x_4033,
+    4034: x_4034,
+    4035: x_4035,
+    4036: x_4036,
+    4038: x_4038,
+    4039: x_4039,
+    4040: x_4040,
+    4041: x_4041,
+    4042: x_4042,
+    4043: x_4043,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:651
-    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":3998},"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3508},{"op":"rep","n":{"op":"var","n":"n~731","x":3999},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4000},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4001},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4002},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3513},{"op":"set","t":{"op":"st","k":"discard","x":4003},"o":"=","e":{"op":"lit","v":[],"x":4004},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3514},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4005}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3515}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3512},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3511},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4006},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4007},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4008},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3518},{"op":"set","t":{"op":"st","k":"deck","x":4009},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4010},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3519}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3517},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3516}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3510},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3509}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3507},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:651"}',
+    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4031},"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3541},{"op":"rep","n":{"op":"var","n":"n~746","x":4032},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4033},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4034},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4035},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3546},{"op":"set","t":{"op":"st","k":"discard","x":4036},"o":"=","e":{"op":"lit","v":[],"x":4037},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3547},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4038}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3548}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3545},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3544},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4039},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4040},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4041},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3551},{"op":"set","t":{"op":"st","k":"deck","x":4042},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4043},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3552}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3550},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3549}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3543},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3542}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3540},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:651"}',
 }

@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_3007 = _C.x_3007  # rules_data/terraforming_mars/cards/141-208.yaml:46
-x_3010 = _C.x_392  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3012 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:54
+x_3031 = _C.x_3031  # rules_data/terraforming_mars/cards/141-208.yaml:46
+x_3034 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3036 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
-def d_2651(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
+def d_2675(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~735', 3, True)
-    LOCAL(ctx, E, 'r~736', 'energy', True)
-    c, key = KEYPLACE(ctx, 2654, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, 2678, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2652 = _C.d_718  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2653 = _C.d_980  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2676 = _C.d_725  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2677 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:53
 
 
-def d_2654(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2654, PL(ctx, E.get('you')).get('prod'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 2678, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-t_2655 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:54
+t_2679 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 TRIALS = {
-    2651: CPS(d_2651),
-    2652: CPS(d_2652),
-    2653: CPS(d_2653),
-    2654: CPS(d_2654),
-    2655: t_2655,
+    2675: CPS(d_2675),
+    2676: CPS(d_2676),
+    2677: CPS(d_2677),
+    2678: CPS(d_2678),
+    2679: t_2679,
 }
 
 
 CODE = {
-    3007: x_3007,
-    3010: x_3010,
-    3012: x_3012,
+    3031: x_3031,
+    3034: x_3034,
+    3036: x_3036,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:46
-    'tectonic_stress_power': '{"id":"tectonic_stress_power","number":"145","name":{"en":"Tectonic Stress Power"},"type":"automated","cost":18,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~731","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~731"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~733","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~734","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~733"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~734"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3007},"production":{"op":"seq","b":[{"op":"let","v":"n~735","e":{"op":"lit","v":3,"x":3008},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2652},{"op":"let","v":"r~736","e":{"op":"lit","v":"energy","x":3009},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2653},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3010},"o":"+=","e":{"op":"var","n":"n~735","x":3011},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2654}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2651},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3012},"at":"rules_data/terraforming_mars/cards/141-208.yaml:54","id":2655},"vp":{"op":"lit","v":1,"x":3013},"source":{"doc":"tm-facts","section":"cards.json #145"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:46"}',
+    'tectonic_stress_power': '{"id":"tectonic_stress_power","number":"145","name":{"en":"Tectonic Stress Power"},"type":"automated","cost":18,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3031},"production":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3032},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2676},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3033},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2677},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3034},"o":"+=","e":{"op":"var","n":"n~750","x":3035},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2678}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2675},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3036},"at":"rules_data/terraforming_mars/cards/141-208.yaml:54","id":2679},"vp":{"op":"lit","v":1,"x":3037},"source":{"doc":"tm-facts","section":"cards.json #145"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:46"}',
 }

@@ -48,55 +48,55 @@ K = [
 ]
 
 
-x_3004 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3006 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:43
+x_3028 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3030 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:43
 
 
-def d_2646(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
+def d_2670(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2649, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    c, key = KEYPLACE(ctx, 2673, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2647 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2648 = _C.d_349  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2671 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2672 = _C.d_353  # rules_data/terraforming_mars/cards/141-208.yaml:42
 
 
-def d_2649(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2649, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2673, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_2650 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:43
+t_2674 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:43
 
 
 TRIALS = {
-    2646: CPS(d_2646),
-    2647: CPS(d_2647),
-    2648: CPS(d_2648),
-    2649: CPS(d_2649),
-    2650: t_2650,
+    2670: CPS(d_2670),
+    2671: CPS(d_2671),
+    2672: CPS(d_2672),
+    2673: CPS(d_2673),
+    2674: t_2674,
 }
 
 
 CODE = {
-    3004: x_3004,
-    3006: x_3006,
+    3028: x_3028,
+    3030: x_3030,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:36
-    'titanium_mine': '{"id":"titanium_mine","number":"144","name":{"en":"Titanium Mine"},"type":"automated","cost":7,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3002},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2647},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":3003},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2648},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3004},"o":"+=","e":{"op":"var","n":"n~731","x":3005},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2649}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2646},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3006},"at":"rules_data/terraforming_mars/cards/141-208.yaml:43","id":2650},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #144"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:36"}',
+    'titanium_mine': '{"id":"titanium_mine","number":"144","name":{"en":"Titanium Mine"},"type":"automated","cost":7,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3026},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2671},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":3027},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2672},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3028},"o":"+=","e":{"op":"var","n":"n~746","x":3029},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2673}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2670},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3030},"at":"rules_data/terraforming_mars/cards/141-208.yaml:43","id":2674},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #144"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:36"}',
 }

@@ -40,91 +40,110 @@ from compiler.runtime.exports import (
     items_of,
     num,
 )
-from . import _common as _C
 
 K = [
     ['player', 'prod', 'key'],
 ]
 
 
-def x_2214(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def x_2235(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [AS(ctx, v_p_744, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_745, NOREC).get('tags', []) if type(v_c_745) is str else [])).count('space') for v_c_745 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_747, NOREC).get('tags', []) if type(v_c_747) is str else [])).count('space') for v_c_747 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_744 in items_of(list(range(len(ctx.state['players'])))) if (v_p_744 != E.get('you'))])
+    return FN['sum'](ctx, None, [AS(ctx, v_p_759, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_760, NOREC).get('tags', []) if type(v_c_760) is str else [])).count('space') for v_c_760 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_762, NOREC).get('tags', []) if type(v_c_762) is str else [])).count('space') for v_c_762 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_759 in items_of(list(range(len(ctx.state['players'])))) if (v_p_759 != E.get('you'))])
 
 
-x_2215 = _C.x_992  # rules_data/terraforming_mars/definitions/resources.yaml:26
-
-
-def x_2216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~751'))) is int else num(_w2)))
+    return (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~765'), 0))
 
 
-def d_1954(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def x_2237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~766'))) is int else num(_w2)))
+
+
+def d_1975(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
-    LOCAL(ctx, E, 'r~750', 'megacredits', True)
-    LOCAL(ctx, E, 'k~751', x_2214(ctx, E), True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    LOCAL(ctx, E, 'k~766', x_2235(ctx, E), True)
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1958, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, 1979, PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2216(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2237(ctx, E), '+=', False, K[0])
     return True
 
 
-d_1955 = _C.d_1955  # rules_data/terraforming_mars/cards/071-140.yaml:301
-d_1956 = _C.d_890  # rules_data/terraforming_mars/cards/071-140.yaml:301
-
-
-def d_1957(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+def d_1976(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~751', x_2214(ctx, E), True)
+    LOCAL(ctx, E, 'n~764', 1, True)
     return True
 
 
-def d_1958(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_1977(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1958, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    return True
+
+
+def d_1978(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~766', x_2235(ctx, E), True)
+    return True
+
+
+def d_1979(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1979, PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_2216(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_2237(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1954: CPS(d_1954),
-    1955: CPS(d_1955),
-    1956: CPS(d_1956),
-    1957: CPS(d_1957),
-    1958: CPS(d_1958),
+    1975: CPS(d_1975),
+    1976: CPS(d_1976),
+    1977: CPS(d_1977),
+    1978: CPS(d_1978),
+    1979: CPS(d_1979),
 }
 
 
 CODE = {
-    2214: x_2214,
-    2215: x_2215,
-    2216: x_2216,
+    2235: x_2235,
+    2236: x_2236,
+    2237: x_2237,
 }
 AT = {
-    2214: 'rules_data/terraforming_mars/cards/071-140.yaml:301',
-    2216: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2235: 'rules_data/terraforming_mars/cards/071-140.yaml:301',
+    2236: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    2237: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:294
-    'toll_station': '{"id":"toll_station","number":"099","name":{"en":"Toll Station"},"type":"automated","cost":12,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":2212},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1955},{"op":"let","v":"r~750","e":{"op":"lit","v":"megacredits","x":2213},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1956},{"op":"let","v":"k~751","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~744","src":{"op":"core","n":"players"},"e":{"op":"as","p":{"op":"var","n":"p~744"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~745","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~745"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~747","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~747"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"space"}}}]}}]}}},"w":{"op":"cmp","o":"!=","a":{"op":"var","n":"p~744"},"b":{"op":"var","n":"you"}}}],"x":2214},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1957},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":2215},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~749"},"b":{"op":"var","n":"k~751"},"x":2216},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1958}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1954},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #099 (production per space tag, others)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:294"}',
+    'toll_station': '{"id":"toll_station","number":"099","name":{"en":"Toll Station"},"type":"automated","cost":12,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":2233},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1976},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":2234},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1977},{"op":"let","v":"k~766","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~759","src":{"op":"core","n":"players"},"e":{"op":"as","p":{"op":"var","n":"p~759"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~760","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~761","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~760"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~761"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~762","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~763","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~762"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~763"},"b":{"op":"lit","v":"space"}}}]}}]}}},"w":{"op":"cmp","o":"!=","a":{"op":"var","n":"p~759"},"b":{"op":"var","n":"you"}}}],"x":2235},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1978},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2236},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~764"},"b":{"op":"var","n":"k~766"},"x":2237},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1979}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1975},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #099 (production per space tag, others)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:294"}',
 }

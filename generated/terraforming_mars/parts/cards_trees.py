@@ -48,87 +48,87 @@ K = [
 ]
 
 
-def x_1562(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
+def x_1576(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-4))
 
 
-x_1565 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1569 = _C.x_750  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1579 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1583 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1380(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
+def d_1394(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 3, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1397, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 1, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    c, key = KEYPLACE(ctx, 1386, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 1400, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1381 = _C.d_785  # rules_data/terraforming_mars/cards/001-070.yaml:606
-d_1382 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1395 = _C.d_793  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1396 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:606
 
 
-def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1397(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1397, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1384 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:606
-d_1385 = _C.d_780  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1398 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1399 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:606
 
 
-def d_1386(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1386, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1400, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1380: CPS(d_1380),
-    1381: CPS(d_1381),
-    1382: CPS(d_1382),
-    1383: CPS(d_1383),
-    1384: CPS(d_1384),
-    1385: CPS(d_1385),
-    1386: CPS(d_1386),
+    1394: CPS(d_1394),
+    1395: CPS(d_1395),
+    1396: CPS(d_1396),
+    1397: CPS(d_1397),
+    1398: CPS(d_1398),
+    1399: CPS(d_1399),
+    1400: CPS(d_1400),
 }
 
 
 CODE = {
-    1562: x_1562,
-    1565: x_1565,
-    1569: x_1569,
+    1576: x_1576,
+    1579: x_1579,
+    1583: x_1583,
 }
 AT = {
-    1562: 'rules_data/terraforming_mars/cards/001-070.yaml:599',
+    1576: 'rules_data/terraforming_mars/cards/001-070.yaml:599',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:599
-    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1562},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":3,"x":1563},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1381},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":1564},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1382},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1565},"o":"+=","e":{"op":"var","n":"n~731","x":1566},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1383},{"op":"let","v":"n~733","e":{"op":"lit","v":1,"x":1567},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1384},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":1568},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1385},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1569},"o":"+=","e":{"op":"var","n":"n~733","x":1570},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1386}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1380},"vp":{"op":"lit","v":1,"x":1571},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
+    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1576},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":1577},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1395},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1578},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1396},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1579},"o":"+=","e":{"op":"var","n":"n~746","x":1580},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1397},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1581},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1398},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1582},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1399},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1583},"o":"+=","e":{"op":"var","n":"n~748","x":1584},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1400}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1394},"vp":{"op":"lit","v":1,"x":1585},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
 }

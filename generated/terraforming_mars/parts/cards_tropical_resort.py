@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2203 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2204 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2208 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2210 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:290
+x_2224 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2225 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2229 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2231 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
-def d_1944(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
+def d_1965(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'heat', True)
-    if not d_1947(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    if not d_1968(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1952, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1973, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1945 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1946 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1966 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1967 = _C.d_785  # rules_data/terraforming_mars/cards/071-140.yaml:289
 
 
-def d_1947(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2203(ctx, E):
+    if not x_2224(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1949, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1970, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1948 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1969 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1949(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1949, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1970, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1950 = _C.d_449  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1951 = _C.d_491  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1971 = _C.d_453  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1972 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:289
 
 
-def d_1952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1952, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1973, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1953 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:290
+t_1974 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
 TRIALS = {
-    1944: CPS(d_1944),
-    1945: CPS(d_1945),
-    1946: CPS(d_1946),
-    1947: CPS(d_1947),
-    1948: CPS(d_1948),
-    1949: CPS(d_1949),
-    1950: CPS(d_1950),
-    1951: CPS(d_1951),
-    1952: CPS(d_1952),
-    1953: t_1953,
+    1965: CPS(d_1965),
+    1966: CPS(d_1966),
+    1967: CPS(d_1967),
+    1968: CPS(d_1968),
+    1969: CPS(d_1969),
+    1970: CPS(d_1970),
+    1971: CPS(d_1971),
+    1972: CPS(d_1972),
+    1973: CPS(d_1973),
+    1974: t_1974,
 }
 
 
 CODE = {
-    2203: x_2203,
-    2204: x_2204,
-    2208: x_2208,
-    2210: x_2210,
+    2224: x_2224,
+    2225: x_2225,
+    2229: x_2229,
+    2231: x_2231,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:283
-    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2201},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1945},{"op":"let","v":"r~732","e":{"op":"lit","v":"heat","x":2202},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1946},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2203},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1948},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2204},"o":"-=","e":{"op":"var","n":"n~731","x":2205},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1949}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1947},{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":2206},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1950},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2207},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1951},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2208},"o":"+=","e":{"op":"var","n":"n~733","x":2209},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1952}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1944},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2210},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1953},"vp":{"op":"lit","v":2,"x":2211},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
+    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2222},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1966},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":2223},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1967},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2224},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1969},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2225},"o":"-=","e":{"op":"var","n":"n~746","x":2226},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1970}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1968},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2227},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1971},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2228},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1972},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2229},"o":"+=","e":{"op":"var","n":"n~748","x":2230},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1973}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1965},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2231},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1974},"vp":{"op":"lit","v":2,"x":2232},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_3305 = _C.x_2472  # rules_data/terraforming_mars/cards/141-208.yaml:280
-x_3308 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3312 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3316 = _C.x_754  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3330 = _C.x_2494  # rules_data/terraforming_mars/cards/141-208.yaml:280
+x_3333 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3337 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3341 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2899(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:287
+def d_2924(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:287
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 2902, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2927, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2905, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2930, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~735', 1, True)
-    LOCAL(ctx, E, 'r~736', 'plants', True)
-    c, key = KEYPLACE(ctx, 2908, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, 2933, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2900 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2901 = _C.d_786  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2925 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2926 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2902, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2927, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2903 = _C.d_779  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2904 = _C.d_491  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2928 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2929 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2930(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2905, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2930, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2906 = _C.d_355  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2907 = _C.d_719  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2931 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2932 = _C.d_726  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2933(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2908, PL(ctx, E.get('you')).get('stock'), E.get('r~736'))
+    c, key = KEYPLACE(ctx, 2933, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~735'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2899: CPS(d_2899),
-    2900: CPS(d_2900),
-    2901: CPS(d_2901),
-    2902: CPS(d_2902),
-    2903: CPS(d_2903),
-    2904: CPS(d_2904),
-    2905: CPS(d_2905),
-    2906: CPS(d_2906),
-    2907: CPS(d_2907),
-    2908: CPS(d_2908),
+    2924: CPS(d_2924),
+    2925: CPS(d_2925),
+    2926: CPS(d_2926),
+    2927: CPS(d_2927),
+    2928: CPS(d_2928),
+    2929: CPS(d_2929),
+    2930: CPS(d_2930),
+    2931: CPS(d_2931),
+    2932: CPS(d_2932),
+    2933: CPS(d_2933),
 }
 
 
 CODE = {
-    3305: x_3305,
-    3308: x_3308,
-    3312: x_3312,
-    3316: x_3316,
+    3330: x_3330,
+    3333: x_3333,
+    3337: x_3337,
+    3341: x_3341,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:280
-    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3305},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3306},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2900},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":3307},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2901},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3308},"o":"+=","e":{"op":"var","n":"n~731","x":3309},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2902},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":3310},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2903},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":3311},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":3312},"o":"+=","e":{"op":"var","n":"n~733","x":3313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2905},{"op":"let","v":"n~735","e":{"op":"lit","v":1,"x":3314},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2906},{"op":"let","v":"r~736","e":{"op":"lit","v":"plants","x":3315},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2907},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~736"},"d":0,"x":3316},"o":"+=","e":{"op":"var","n":"n~735","x":3317},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2908}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2899},"vp":{"op":"lit","v":2,"x":3318},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
+    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3330},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3331},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2925},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3332},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2926},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3333},"o":"+=","e":{"op":"var","n":"n~746","x":3334},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2927},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3335},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2928},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3336},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2929},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3337},"o":"+=","e":{"op":"var","n":"n~748","x":3338},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2930},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3339},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2931},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3340},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3341},"o":"+=","e":{"op":"var","n":"n~750","x":3342},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2933}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2924},"vp":{"op":"lit","v":2,"x":3343},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
 }

@@ -53,96 +53,97 @@ K = [
 ]
 
 
-x_1113 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1114 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1118 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1120 = _C.x_399  # rules_data/terraforming_mars/cards/001-070.yaml:326
-x_1122 = _C.x_552  # rules_data/terraforming_mars/definitions/board.yaml:124
-x_1123 = _C.x_553  # rules_data/terraforming_mars/definitions/board.yaml:125
-x_1124 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:126
-x_1125 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:127
-x_1129 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1130 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_1131 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1133 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1134 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1135 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1136 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1137 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1138 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_1142 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:128
+x_1124 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1125 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1129 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1131 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:326
+x_1133 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1134 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1135 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1136 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1137 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1141 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1142 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1143 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1145 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1146 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1147 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1148 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1149 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1150 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1154 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def d_989(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
+def d_1000(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_992(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1003(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'steel', True)
-    c, key = KEYPLACE(ctx, 997, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 1008, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_990 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_991 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1001 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1002 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:325
 
 
-def d_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1003(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1113(ctx, E):
+    if not x_1124(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 994, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1005, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_993 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1004 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 994, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1005, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_995 = _C.d_779  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_996 = _C.d_665  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1006 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1007 = _C.d_672  # rules_data/terraforming_mars/cards/001-070.yaml:325
 
 
-def d_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 997, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1008, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
+def t_1009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -150,156 +151,160 @@ def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~735', 'city', True)
-        return t_1001(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'city', True)
+        return t_1012(ctx, k, s, E)
 
-    return t_999(ctx, r1, s, E)
-
-
-t_999 = _C.t_363  # rules_data/terraforming_mars/cards/001-070.yaml:326
-d_1000 = _C.d_752  # rules_data/terraforming_mars/cards/001-070.yaml:326
+    return t_1010(ctx, r1, s, E)
 
 
-def t_1001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:124
+t_1010 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:326
+d_1011 = _C.d_760  # rules_data/terraforming_mars/cards/001-070.yaml:326
+
+
+def t_1012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1122(ctx, E):
-        return t_1002(ctx, k, s, E)
+    if x_1133(ctx, E):
+        return t_1013(ctx, k, s, E)
     return k()
 
 
-def t_1002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:125
-    ctx.steps += 4
+def t_1013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~739', x_1123(ctx, E), True)
-    LOCAL(ctx, E, 'legal~748', x_1124(ctx, E), True)
-    if not x_1125(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_1134(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_1135(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_1136(ctx, E), True)
+    if not x_1137(ctx, E):
         return False
-    return t_1006(ctx, k, s, E)
+    return t_1018(ctx, k, s, E)
 
 
-d_1003 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:125
-d_1004 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:126
-d_1005 = _C.d_500  # rules_data/terraforming_mars/definitions/board.yaml:127
+d_1014 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1015 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1016 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1017 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_1006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_1018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1006, None, [], k)
+    return CHOOSE(ctx, 1018, None, [], k)
 
 
-def t_1007(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1019(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~735'), True)
-    LOCAL(ctx, E, 's~751', E.get('space~749'), True)
-    return t_1010(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_1022(ctx, k, s, E)
 
 
-d_1008 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:128
-d_1009 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:128
+d_1020 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1021 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1010(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_1022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1011, ctx.state.get('board'), E.get('s~751'))
+    c, key = KEYPLACE(ctx, 1023, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1130(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~751'), '=', False, K[6])
-    return t_1013(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1142(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
+    return t_1025(ctx, k, s, E)
 
 
-def d_1011(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1011, ctx.state.get('board'), E.get('s~751'))
+    c, key = KEYPLACE(ctx, 1023, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1130(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_1142(ctx, E), '=', False, K[5])
     return True
 
 
-d_1012 = _C.d_507  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_1013 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_1014 = _C.t_509  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1015 = _C.t_510  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_1016 = _C.t_511  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1017 = _C.t_512  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_1018 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_1019 = _C.d_514  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_1024 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1025 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1026 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1027 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1028 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1029 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1030 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1031 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    989: CPS(d_989),
-    990: CPS(d_990),
-    991: CPS(d_991),
-    992: CPS(d_992),
-    993: CPS(d_993),
-    994: CPS(d_994),
-    995: CPS(d_995),
-    996: CPS(d_996),
-    997: CPS(d_997),
-    998: t_998,
-    999: t_999,
     1000: CPS(d_1000),
-    1001: t_1001,
-    1002: t_1002,
+    1001: CPS(d_1001),
+    1002: CPS(d_1002),
     1003: CPS(d_1003),
     1004: CPS(d_1004),
     1005: CPS(d_1005),
-    1006: t_1006,
-    1007: t_1007,
+    1006: CPS(d_1006),
+    1007: CPS(d_1007),
     1008: CPS(d_1008),
-    1009: CPS(d_1009),
+    1009: t_1009,
     1010: t_1010,
     1011: CPS(d_1011),
-    1012: CPS(d_1012),
+    1012: t_1012,
     1013: t_1013,
-    1014: t_1014,
-    1015: t_1015,
-    1016: t_1016,
-    1017: t_1017,
+    1014: CPS(d_1014),
+    1015: CPS(d_1015),
+    1016: CPS(d_1016),
+    1017: CPS(d_1017),
     1018: t_1018,
-    1019: CPS(d_1019),
+    1019: t_1019,
+    1020: CPS(d_1020),
+    1021: CPS(d_1021),
+    1022: t_1022,
+    1023: CPS(d_1023),
+    1024: CPS(d_1024),
+    1025: t_1025,
+    1026: t_1026,
+    1027: t_1027,
+    1028: t_1028,
+    1029: t_1029,
+    1030: t_1030,
+    1031: CPS(d_1031),
 }
 
 
 CODE = {
-    1113: x_1113,
-    1114: x_1114,
-    1118: x_1118,
-    1120: x_1120,
-    1122: x_1122,
-    1123: x_1123,
     1124: x_1124,
     1125: x_1125,
     1129: x_1129,
-    1130: x_1130,
     1131: x_1131,
     1133: x_1133,
     1134: x_1134,
     1135: x_1135,
     1136: x_1136,
     1137: x_1137,
-    1138: x_1138,
+    1141: x_1141,
     1142: x_1142,
+    1143: x_1143,
+    1145: x_1145,
+    1146: x_1146,
+    1147: x_1147,
+    1148: x_1148,
+    1149: x_1149,
+    1150: x_1150,
+    1154: x_1154,
 }
 AT = {
 }
@@ -307,5 +312,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:319
-    'underground_city': '{"id":"underground_city","number":"032","name":{"en":"Underground City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":1111},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":990},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":1112},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":991},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":1113},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":993},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1114},"o":"-=","e":{"op":"var","n":"n~731","x":1115},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":994}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":992},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":1116},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":995},{"op":"let","v":"r~734","e":{"op":"lit","v":"steel","x":1117},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":996},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1118},"o":"+=","e":{"op":"var","n":"n~733","x":1119},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":997}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":989},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1120},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":999},{"op":"let","v":"t~735","e":{"op":"lit","v":"city","x":1121},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1000},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~736","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~736"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~736"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":1122},"t":{"op":"seq","b":[{"op":"let","v":"mine~739","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"filt","v":"x~737","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~737"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~738"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1123},"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1003},{"op":"let","v":"legal~748","e":{"op":"letx","v":"open~744","e":{"op":"filt","v":"s~741","src":{"op":"filt","v":"x~740","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"t~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~741"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~739"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~741"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~741"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~742","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~741"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~742"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~743","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~743"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~742"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~743"}}]}]}}]}]}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~747","e":{"op":"filt","v":"s~745","src":{"op":"var","n":"open~744"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~747"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~747"},"b":{"op":"var","n":"open~744"}}},"b":{"op":"var","n":"open~744"}},"x":1124},"at":"rules_data/terraforming_mars/definitions/board.yaml:126","id":1004},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~748"}]},"b":{"op":"lit","v":0},"x":1125},"at":"rules_data/terraforming_mars/definitions/board.yaml:127","id":1005},{"op":"choose","alts":[{"gens":[{"v":"space~749","src":{"op":"var","n":"legal~748","x":1126},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~735","x":1127},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1008},{"op":"let","v":"s~751","e":{"op":"var","n":"space~749","x":1128},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1009},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{},"x":1129},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~750"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1130},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1011},{"op":"set","t":{"op":"st","k":"last_space","x":1131},"o":"=","e":{"op":"var","n":"s~751","x":1132},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1012},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1133},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"bonus","d":null,"x":1134},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1015},{"op":"for","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces","x":1135},"w":{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false,"x":1136},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1137},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1017},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1016},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"effect","d":null,"x":1138},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":1018},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~750","x":1139},"space":{"op":"var","n":"s~751","x":1140},"by":{"op":"var","n":"you","x":1141}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":1019}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1014},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1013}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1010}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":1007},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~749"}],"x":1142}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":1006}],"at":"rules_data/terraforming_mars/definitions/board.yaml:125","id":1002},"at":"rules_data/terraforming_mars/definitions/board.yaml:124","id":1001}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":998},"source":{"doc":"tm-facts","section":"cards.json #032"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:319"}',
+    'underground_city': '{"id":"underground_city","number":"032","name":{"en":"Underground City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1122},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1001},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1123},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1002},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1124},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1004},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1125},"o":"-=","e":{"op":"var","n":"n~746","x":1126},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1005}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1003},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1127},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1006},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1128},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1007},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1129},"o":"+=","e":{"op":"var","n":"n~748","x":1130},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1008}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1000},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1131},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1010},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":1132},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1011},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":1133},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1134},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1014},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":1135},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1015},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":1136},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1016},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":1137},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1017},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":1138},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":1139},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1020},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":1140},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1021},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":1141},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1142},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1023},{"op":"set","t":{"op":"st","k":"last_space","x":1143},"o":"=","e":{"op":"var","n":"s~768","x":1144},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1024},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1145},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":1146},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1027},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":1147},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":1148},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1149},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1029},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1028},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":1150},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1030},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":1151},"space":{"op":"var","n":"s~768","x":1152},"by":{"op":"var","n":"you","x":1153}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1031}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1026},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1025}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1022}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1019},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":1154}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1018}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1013},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1012}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1009},"source":{"doc":"tm-facts","section":"cards.json #032"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:319"}',
 }

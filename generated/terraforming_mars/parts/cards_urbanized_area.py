@@ -53,120 +53,120 @@ K = [
 ]
 
 
-x_2521 = _C.x_420  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2522 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2526 = _C.x_548  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2528 = _C.x_399  # rules_data/terraforming_mars/cards/071-140.yaml:503
+x_2543 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2544 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2548 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2550 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:503
 
 
-def x_2532(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:168
+def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:186
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_738, 0) if type(_h1) is dict else KEY(_h1, v_p_738, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_738, NOREC).get('step', 0) if type(v_p_738) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_738, NOREC).get('max', 0) if type(v_p_738) is str else 0))) is int else num(_w4))) for v_p_738 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_738, NOREC).get('tile', None) if type(v_p_738) is str else None) == E.get('t~735'))))
-    return MEMO(ctx, (2532, E.get('t~735'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~750'))))
+    return MEMO(ctx, (2554, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_2533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:169
+def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~735'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
         _h2 = ctx.state.get('board')
         _h3 = ctx.state.get('claims')
-        return [v_x_740 for v_x_740 in [v_x_739 for v_x_739 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_739, NOREC).get('type', None) if type(v_x_739) is str else None) == _h1)] if (True if ((not (v_x_740 in _h2 if type(_h2) in (list, dict) else IN(v_x_740, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_740, NOREC).get('reserved', None) if type(v_x_740) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_740, NOREC).get('reserved', None) if type(v_x_740) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_740 in _h3 if type(_h3) in (list, dict) else IN(v_x_740, _h3)))) or (((_h3.get(v_x_740, None) if type(_h3) is dict else KEY(_h3, v_x_740, None)) == E.get('you'))) else False)) and ((len([v_y_741 for v_y_741 in ADJ(ctx, 'spaces', v_x_740) if (True if ((v_y_741 in _h2 if type(_h2) in (list, dict) else IN(v_y_741, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_741, {}) if type(_h2) is dict else KEY(_h2, v_y_741, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_741, {}) if type(_h2) is dict else KEY(_h2, v_y_741, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~737'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_741, {}) if type(_h2) is dict else KEY(_h2, v_y_741, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~737'))) else False)) else False)]) >= (_w6 if type((_w6 := E.get('n~736'))) is int else num(_w6)))) else False)]
-    return MEMO(ctx, (2533, E.get('n~736'), E.get('this'), E.get('t~735'), E.get('u~737'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return [v_x_755 for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)] if (True if ((not (v_x_755 in _h2 if type(_h2) in (list, dict) else IN(v_x_755, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_755 in _h3 if type(_h3) in (list, dict) else IN(v_x_755, _h3)))) or (((_h3.get(v_x_755, None) if type(_h3) is dict else KEY(_h3, v_x_755, None)) == E.get('you'))) else False)) and ((len([v_y_756 for v_y_756 in ADJ(ctx, 'spaces', v_x_755) if (True if ((v_y_756 in _h2 if type(_h2) in (list, dict) else IN(v_y_756, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_756, {}) if type(_h2) is dict else KEY(_h2, v_y_756, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_756, {}) if type(_h2) is dict else KEY(_h2, v_y_756, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~752'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_756, {}) if type(_h2) is dict else KEY(_h2, v_y_756, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~752'))) else False)) else False)]) >= (_w6 if type((_w6 := E.get('n~751'))) is int else num(_w6)))) else False)]
+    return MEMO(ctx, (2555, E.get('n~751'), E.get('this'), E.get('t~750'), E.get('u~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def x_2556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:191
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('l~742')) > 0)
+    return (FN['count'](ctx, None, E.get('l~757')) > 0)
 
 
-x_2538 = _C.x_2538  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2539 = _C.x_2539  # rules_data/terraforming_mars/definitions/board.yaml:100
-x_2540 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2542 = _C.x_406  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2543 = _C.x_2543  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2544 = _C.x_2544  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2545 = _C.x_2545  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2546 = _C.x_2546  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2547 = _C.x_2547  # rules_data/terraforming_mars/definitions/board.yaml:105
-x_2551 = _C.x_2551  # rules_data/terraforming_mars/definitions/board.yaml:174
+x_2560 = _C.x_2560  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2561 = _C.x_2561  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2562 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2564 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2565 = _C.x_2565  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2566 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2567 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2568 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2569 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2573 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:192
 
 
-def d_2226(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
+def d_2248(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    if not d_2229(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2251(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~733', 2, True)
-    LOCAL(ctx, E, 'r~734', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2234, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_2227 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2228 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2249 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2250 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:502
 
 
-def d_2229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2521(ctx, E):
+    if not x_2543(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2231, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2253, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_2230 = _C.d_383  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2252 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2231, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2253, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_2232 = _C.d_779  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2233 = _C.d_491  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2254 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2255 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:502
 
 
-def d_2234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2234, PL(ctx, E.get('you')).get('prod'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_2235(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
+def t_2257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -174,202 +174,202 @@ def t_2235(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 't~735', 'city', True)
-        LOCAL(ctx, E, 'n~736', 2, True)
-        LOCAL(ctx, E, 'u~737', 'city', True)
-        return t_2240(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'city', True)
+        LOCAL(ctx, E, 'n~751', 2, True)
+        LOCAL(ctx, E, 'u~752', 'city', True)
+        return t_2262(ctx, k, s, E)
 
-    return t_2236(ctx, r1, s, E)
-
-
-t_2236 = _C.t_363  # rules_data/terraforming_mars/cards/071-140.yaml:503
-d_2237 = _C.d_752  # rules_data/terraforming_mars/cards/071-140.yaml:503
-d_2238 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:503
+    return t_2258(ctx, r1, s, E)
 
 
-def d_2239(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
+t_2258 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:503
+d_2259 = _C.d_760  # rules_data/terraforming_mars/cards/071-140.yaml:503
+d_2260 = _C.d_802  # rules_data/terraforming_mars/cards/071-140.yaml:503
+
+
+def d_2261(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~737', 'city', True)
+    LOCAL(ctx, E, 'u~752', 'city', True)
     return True
 
 
-def t_2240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:168
+def t_2262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:186
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2532(ctx, E):
-        return t_2241(ctx, k, s, E)
+    if x_2554(ctx, E):
+        return t_2263(ctx, k, s, E)
     return k()
 
 
-def t_2241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:169
+def t_2263(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~742', x_2533(ctx, E), True)
-    if not x_2534(ctx, E):
+    LOCAL(ctx, E, 'l~757', x_2555(ctx, E), True)
+    if not x_2556(ctx, E):
         return False
-    return t_2244(ctx, k, s, E)
+    return t_2266(ctx, k, s, E)
 
 
-def d_2242(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:169
+def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~742', x_2533(ctx, E), True)
+    LOCAL(ctx, E, 'l~757', x_2555(ctx, E), True)
     return True
 
 
-def d_2243(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:173
+def d_2265(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:191
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2534(ctx, E):
+    if not x_2556(ctx, E):
         return False
     return True
 
 
-def t_2244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:174
+def t_2266(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2244, None, [], k)
+    return CHOOSE(ctx, 2266, None, [], k)
 
 
-def t_2245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~744', E.get('t~735'), True)
-    LOCAL(ctx, E, 's~745', E.get('space~743'), True)
-    return t_2248(ctx, k, s, E)
+    LOCAL(ctx, E, 't~759', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    return t_2270(ctx, k, s, E)
 
 
-def d_2246(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:174
+def d_2268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~744', E.get('t~735'), True)
+    LOCAL(ctx, E, 't~759', E.get('t~750'), True)
     return True
 
 
-d_2247 = _C.d_2247  # rules_data/terraforming_mars/definitions/board.yaml:174
+d_2269 = _C.d_2269  # rules_data/terraforming_mars/definitions/board.yaml:192
 
 
-def t_2248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2249, ctx.state.get('board'), E.get('s~745'))
+    c, key = KEYPLACE(ctx, 2271, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2539(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~745'), '=', False, K[6])
-    return t_2251(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[6])
+    return t_2273(ctx, k, s, E)
 
 
-def d_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:100
+def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2249, ctx.state.get('board'), E.get('s~745'))
+    c, key = KEYPLACE(ctx, 2271, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2539(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[5])
     return True
 
 
-d_2250 = _C.d_2250  # rules_data/terraforming_mars/definitions/board.yaml:101
-t_2251 = _C.t_2251  # rules_data/terraforming_mars/definitions/board.yaml:102
-t_2252 = _C.t_2252  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2253 = _C.t_2253  # rules_data/terraforming_mars/definitions/board.yaml:103
-t_2254 = _C.t_2254  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2255 = _C.t_2255  # rules_data/terraforming_mars/definitions/board.yaml:104
-t_2256 = _C.t_2256  # rules_data/terraforming_mars/definitions/board.yaml:105
-d_2257 = _C.d_2257  # rules_data/terraforming_mars/definitions/board.yaml:106
+d_2272 = _C.d_2272  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2273 = _C.t_2273  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2274 = _C.t_2274  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2275 = _C.t_2275  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2276 = _C.t_2276  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2277 = _C.t_2277  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2278 = _C.t_2278  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2279 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2226: CPS(d_2226),
-    2227: CPS(d_2227),
-    2228: CPS(d_2228),
-    2229: CPS(d_2229),
-    2230: CPS(d_2230),
-    2231: CPS(d_2231),
-    2232: CPS(d_2232),
-    2233: CPS(d_2233),
-    2234: CPS(d_2234),
-    2235: t_2235,
-    2236: t_2236,
-    2237: CPS(d_2237),
-    2238: CPS(d_2238),
-    2239: CPS(d_2239),
-    2240: t_2240,
-    2241: t_2241,
-    2242: CPS(d_2242),
-    2243: CPS(d_2243),
-    2244: t_2244,
-    2245: t_2245,
-    2246: CPS(d_2246),
-    2247: CPS(d_2247),
-    2248: t_2248,
+    2248: CPS(d_2248),
     2249: CPS(d_2249),
     2250: CPS(d_2250),
-    2251: t_2251,
-    2252: t_2252,
-    2253: t_2253,
-    2254: t_2254,
-    2255: t_2255,
-    2256: t_2256,
-    2257: CPS(d_2257),
+    2251: CPS(d_2251),
+    2252: CPS(d_2252),
+    2253: CPS(d_2253),
+    2254: CPS(d_2254),
+    2255: CPS(d_2255),
+    2256: CPS(d_2256),
+    2257: t_2257,
+    2258: t_2258,
+    2259: CPS(d_2259),
+    2260: CPS(d_2260),
+    2261: CPS(d_2261),
+    2262: t_2262,
+    2263: t_2263,
+    2264: CPS(d_2264),
+    2265: CPS(d_2265),
+    2266: t_2266,
+    2267: t_2267,
+    2268: CPS(d_2268),
+    2269: CPS(d_2269),
+    2270: t_2270,
+    2271: CPS(d_2271),
+    2272: CPS(d_2272),
+    2273: t_2273,
+    2274: t_2274,
+    2275: t_2275,
+    2276: t_2276,
+    2277: t_2277,
+    2278: t_2278,
+    2279: CPS(d_2279),
 }
 
 
 CODE = {
-    2521: x_2521,
-    2522: x_2522,
-    2526: x_2526,
-    2528: x_2528,
-    2532: x_2532,
-    2533: x_2533,
-    2534: x_2534,
-    2538: x_2538,
-    2539: x_2539,
-    2540: x_2540,
-    2542: x_2542,
     2543: x_2543,
     2544: x_2544,
-    2545: x_2545,
-    2546: x_2546,
-    2547: x_2547,
-    2551: x_2551,
+    2548: x_2548,
+    2550: x_2550,
+    2554: x_2554,
+    2555: x_2555,
+    2556: x_2556,
+    2560: x_2560,
+    2561: x_2561,
+    2562: x_2562,
+    2564: x_2564,
+    2565: x_2565,
+    2566: x_2566,
+    2567: x_2567,
+    2568: x_2568,
+    2569: x_2569,
+    2573: x_2573,
 }
 AT = {
-    2532: 'rules_data/terraforming_mars/definitions/board.yaml:168',
-    2533: 'rules_data/terraforming_mars/definitions/board.yaml:169',
-    2534: 'rules_data/terraforming_mars/definitions/board.yaml:173',
+    2554: 'rules_data/terraforming_mars/definitions/board.yaml:186',
+    2555: 'rules_data/terraforming_mars/definitions/board.yaml:187',
+    2556: 'rules_data/terraforming_mars/definitions/board.yaml:191',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:495
-    'urbanized_area': '{"id":"urbanized_area","number":"120","name":{"en":"Urbanized Area"},"type":"automated","cost":10,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2519},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2227},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2520},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2228},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0},"b":{"op":"var","n":"n~731"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~732"},"f":"production_min","d":0},"x":2521},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2230},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2522},"o":"-=","e":{"op":"var","n":"n~731","x":2523},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2231}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2229},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":2524},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2232},{"op":"let","v":"r~734","e":{"op":"lit","v":"megacredits","x":2525},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2233},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":2526},"o":"+=","e":{"op":"var","n":"n~733","x":2527},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2234}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2226},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2528},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2236},{"op":"let","v":"t~735","e":{"op":"lit","v":"city","x":2529},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2237},{"op":"let","v":"n~736","e":{"op":"lit","v":2,"x":2530},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2238},{"op":"let","v":"u~737","e":{"op":"lit","v":"city","x":2531},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2239},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~738","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~738"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~738"},"f":"tile","d":null},"b":{"op":"var","n":"t~735"}}}]},"x":2532},"t":{"op":"seq","b":[{"op":"let","v":"l~742","e":{"op":"filt","v":"x~740","src":{"op":"filt","v":"x~739","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~739"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~740"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"x~740"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"y~741","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~740"}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~741"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~737"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~741"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~737"}}]}]}}]},"b":{"op":"var","n":"n~736"}}]},"x":2533},"at":"rules_data/terraforming_mars/definitions/board.yaml:169","id":2242},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"l~742"}]},"b":{"op":"lit","v":0},"x":2534},"at":"rules_data/terraforming_mars/definitions/board.yaml:173","id":2243},{"op":"choose","alts":[{"gens":[{"v":"space~743","src":{"op":"var","n":"l~742","x":2535},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~744","e":{"op":"var","n":"t~735","x":2536},"at":"rules_data/terraforming_mars/definitions/board.yaml:174","id":2246},{"op":"let","v":"s~745","e":{"op":"var","n":"space~743","x":2537},"at":"rules_data/terraforming_mars/definitions/board.yaml:174","id":2247},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~745"},"d":{},"x":2538},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~744"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~744"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2539},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2249},{"op":"set","t":{"op":"st","k":"last_space","x":2540},"o":"=","e":{"op":"var","n":"s~745","x":2541},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2250},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2542},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~745"},"f":"bonus","d":null,"x":2543},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2253},{"op":"for","v":"x~746","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~745"}],"kind":"spaces","x":2544},"w":{"op":"in","a":{"op":"var","n":"x~746"},"b":{"op":"st","k":"board"},"neg":false,"x":2545},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2546},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2255},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2254},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~744"},"f":"effect","d":null,"x":2547},"at":"rules_data/terraforming_mars/definitions/board.yaml:105","id":2256},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~744","x":2548},"space":{"op":"var","n":"s~745","x":2549},"by":{"op":"var","n":"you","x":2550}},"at":"rules_data/terraforming_mars/definitions/board.yaml:106","id":2257}],"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2252},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2251}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2248}],"at":"rules_data/terraforming_mars/definitions/board.yaml:100","id":2245},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~743"}],"x":2551}}],"kind":"space","prompt":{"def":"place_next_to_several","args":{"t":"city","n":2,"u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Città adiacente ad almeno 2 tessere Città","en":"place a city tile next to at least 2 city tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:174","id":2244}],"at":"rules_data/terraforming_mars/definitions/board.yaml:169","id":2241},"at":"rules_data/terraforming_mars/definitions/board.yaml:168","id":2240}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2235},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +2 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #120 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:495"}',
+    'urbanized_area': '{"id":"urbanized_area","number":"120","name":{"en":"Urbanized Area"},"type":"automated","cost":10,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2541},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2249},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2542},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2250},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2543},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2252},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2544},"o":"-=","e":{"op":"var","n":"n~746","x":2545},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2253}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2251},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2546},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2254},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2547},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2255},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2548},"o":"+=","e":{"op":"var","n":"n~748","x":2549},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2256}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2248},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2550},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2258},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":2551},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2259},{"op":"let","v":"n~751","e":{"op":"lit","v":2,"x":2552},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2260},{"op":"let","v":"u~752","e":{"op":"lit","v":"city","x":2553},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2261},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":2554},"t":{"op":"seq","b":[{"op":"let","v":"l~757","e":{"op":"filt","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"x~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"y~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~755"}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~752"}}]}]}}]},"b":{"op":"var","n":"n~751"}}]},"x":2555},"at":"rules_data/terraforming_mars/definitions/board.yaml:187","id":2264},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"l~757"}]},"b":{"op":"lit","v":0},"x":2556},"at":"rules_data/terraforming_mars/definitions/board.yaml:191","id":2265},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"l~757","x":2557},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~750","x":2558},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2268},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":2559},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2269},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":2560},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2561},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2271},{"op":"set","t":{"op":"st","k":"last_space","x":2562},"o":"=","e":{"op":"var","n":"s~760","x":2563},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2272},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2564},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":2565},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2275},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":2566},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":2567},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2568},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2277},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2276},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":2569},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2278},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":2570},"space":{"op":"var","n":"s~760","x":2571},"by":{"op":"var","n":"you","x":2572}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2279}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2274},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2273}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2270}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2267},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":2573}}],"kind":"space","prompt":{"def":"place_next_to_several","args":{"t":"city","n":2,"u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Città adiacente ad almeno 2 tessere Città","en":"place a city tile next to at least 2 city tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2266}],"at":"rules_data/terraforming_mars/definitions/board.yaml:187","id":2263},"at":"rules_data/terraforming_mars/definitions/board.yaml:186","id":2262}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2257},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +2 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #120 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:495"}',
 }

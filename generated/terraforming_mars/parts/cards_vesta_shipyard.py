@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_1523 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1537 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1345(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
+def d_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1348, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1362, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1346 = _C.d_348  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1347 = _C.d_349  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1360 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1361 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:575
 
 
-def d_1348(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1362(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1348, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 1362, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1345: CPS(d_1345),
-    1346: CPS(d_1346),
-    1347: CPS(d_1347),
-    1348: CPS(d_1348),
+    1359: CPS(d_1359),
+    1360: CPS(d_1360),
+    1361: CPS(d_1361),
+    1362: CPS(d_1362),
 }
 
 
 CODE = {
-    1523: x_1523,
+    1537: x_1537,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:569
-    'vesta_shipyard': '{"id":"vesta_shipyard","number":"057","name":{"en":"Vesta Shipyard"},"type":"automated","cost":15,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":1521},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1346},{"op":"let","v":"r~732","e":{"op":"lit","v":"titanium","x":1522},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1347},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":1523},"o":"+=","e":{"op":"var","n":"n~731","x":1524},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1348}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1345},"vp":{"op":"lit","v":1,"x":1525},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #057"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:569"}',
+    'vesta_shipyard': '{"id":"vesta_shipyard","number":"057","name":{"en":"Vesta Shipyard"},"type":"automated","cost":15,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1535},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1360},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1536},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1361},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1537},"o":"+=","e":{"op":"var","n":"n~746","x":1538},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1362}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1359},"vp":{"op":"lit","v":1,"x":1539},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #057"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:569"}',
 }

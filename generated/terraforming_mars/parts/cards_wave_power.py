@@ -47,51 +47,51 @@ K = [
 ]
 
 
-x_2873 = _C.x_417  # rules_data/terraforming_mars/cards/071-140.yaml:702
-x_2876 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2896 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:702
+x_2899 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2527(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
+def d_2550(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    c, key = KEYPLACE(ctx, 2530, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2553, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2528 = _C.d_348  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2529 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2551 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2552 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:709
 
 
-def d_2530(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2530, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2553, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2527: CPS(d_2527),
-    2528: CPS(d_2528),
-    2529: CPS(d_2529),
-    2530: CPS(d_2530),
+    2550: CPS(d_2550),
+    2551: CPS(d_2551),
+    2552: CPS(d_2552),
+    2553: CPS(d_2553),
 }
 
 
 CODE = {
-    2873: x_2873,
-    2876: x_2876,
+    2896: x_2896,
+    2899: x_2899,
 }
 AT = {
 }
@@ -99,5 +99,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:702
-    'wave_power': '{"id":"wave_power","number":"139","name":{"en":"Wave Power"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2873},"effect":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":2874},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2528},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":2875},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2529},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2876},"o":"+=","e":{"op":"var","n":"n~731","x":2877},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2530}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2527},"vp":{"op":"lit","v":1,"x":2878},"source":{"doc":"tm-facts","section":"cards.json #139"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:702"}',
+    'wave_power': '{"id":"wave_power","number":"139","name":{"en":"Wave Power"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2896},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2897},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2551},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2898},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2552},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2899},"o":"+=","e":{"op":"var","n":"n~746","x":2900},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2553}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2550},"vp":{"op":"lit","v":1,"x":2901},"source":{"doc":"tm-facts","section":"cards.json #139"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:702"}',
 }

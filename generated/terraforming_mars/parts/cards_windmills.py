@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_3298 = _C.x_2460  # rules_data/terraforming_mars/cards/141-208.yaml:269
-x_3301 = _C.x_397  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3303 = _C.x_399  # rules_data/terraforming_mars/cards/141-208.yaml:277
+x_3323 = _C.x_2482  # rules_data/terraforming_mars/cards/141-208.yaml:269
+x_3326 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3328 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:277
 
 
-def d_2894(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
+def d_2919(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 1, True)
-    LOCAL(ctx, E, 'r~732', 'energy', True)
-    c, key = KEYPLACE(ctx, 2897, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2922, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2895 = _C.d_348  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2896 = _C.d_360  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2920 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2921 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:276
 
 
-def d_2897(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2897, PL(ctx, E.get('you')).get('prod'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2922, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~731'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_2898 = _C.t_363  # rules_data/terraforming_mars/cards/141-208.yaml:277
+t_2923 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:277
 
 
 TRIALS = {
-    2894: CPS(d_2894),
-    2895: CPS(d_2895),
-    2896: CPS(d_2896),
-    2897: CPS(d_2897),
-    2898: t_2898,
+    2919: CPS(d_2919),
+    2920: CPS(d_2920),
+    2921: CPS(d_2921),
+    2922: CPS(d_2922),
+    2923: t_2923,
 }
 
 
 CODE = {
-    3298: x_3298,
-    3301: x_3301,
-    3303: x_3303,
+    3323: x_3323,
+    3326: x_3326,
+    3328: x_3328,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:269
-    'windmills': '{"id":"windmills","number":"168","name":{"en":"Windmills"},"type":"automated","cost":6,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":3298},"production":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":1,"x":3299},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2895},{"op":"let","v":"r~732","e":{"op":"lit","v":"energy","x":3300},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2896},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":3301},"o":"+=","e":{"op":"var","n":"n~731","x":3302},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2897}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2894},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3303},"at":"rules_data/terraforming_mars/cards/141-208.yaml:277","id":2898},"vp":{"op":"lit","v":1,"x":3304},"source":{"doc":"tm-facts","section":"cards.json #168"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:269"}',
+    'windmills': '{"id":"windmills","number":"168","name":{"en":"Windmills"},"type":"automated","cost":6,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":3323},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3324},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2920},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3325},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2921},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3326},"o":"+=","e":{"op":"var","n":"n~746","x":3327},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2922}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2919},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3328},"at":"rules_data/terraforming_mars/cards/141-208.yaml:277","id":2923},"vp":{"op":"lit","v":1,"x":3329},"source":{"doc":"tm-facts","section":"cards.json #168"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:269"}',
 }
