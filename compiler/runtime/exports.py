@@ -41,8 +41,7 @@ def MEMO(ctx: Any, key: tuple[Any, ...], compute: Any) -> Any:  # noqa: N802
         hit = memo.get(key, _NONE)
     except TypeError:  # a name holds a list: kept by its items (a mapping: not kept)
         try:
-            key = tuple(tuple(k) if type(k) is list else k for k in key)
-            hit = memo.get(key, _NONE)
+            hit = memo.get(key := tuple(tuple(k) if type(k) is list else k for k in key), _NONE)
         except TypeError:
             return compute()
     if hit is not _NONE:
@@ -71,31 +70,21 @@ def PL(ctx: Any, p: Any) -> dict[str, Any]:  # noqa: N802
 
 
 def FLD(ctx: Any, node: dict[str, Any], rid: Any) -> Any:  # noqa: N802
-    """A record's field (the interpreter's ``fld``, with ``rid`` already evaluated). What
-    the record holds there is looked up once per rules (``Index.field_cache``, by kind,
-    id and field): a value (code references made) is returned as it is, an expression is
-    evaluated with ``this`` = the record as ``values._fld_of`` does (every time: it reads
-    the state)."""
+    """A record's field (the interpreter's ``fld``, with ``rid`` already evaluated), its
+    lookup kept per rules (``Index.field_cache``); an expression is evaluated each time."""
     if type(rid) is not str:
         return node.get("d")
-    cache = ctx.index.field_cache
     key = (FLD, node["kind"], rid, node["f"])
-    hit = cache.get(key)
-    if hit is None:
+    if (hit := ctx.index.field_cache.get(key)) is None:
         rec = (ctx.rules["records"].get(node["kind"]) or {}).get(rid)
         value = node.get("d") if rec is None else rec.get(node["f"], node.get("d"))
-        hit = cache[key] = (True, value) \
-            if isinstance(value, dict) and "op" in value and "id" not in value \
-            else (False, _fld_of(ctx, node, rid))
+        expr = isinstance(value, dict) and "op" in value and "id" not in value
+        hit = ctx.index.field_cache[key] = (expr, value if expr else _fld_of(ctx, node, rid))
     if not hit[0]:
         return hit[1]
     names = {**ctx.env(), "this": rid}
-    frames = ctx.frames
-    frames.append({"k": "scope", "env": names})  # ctx.scope, inlined
-    try:
+    with ctx.scope(names):
         return ev(ctx, hit[1], names)
-    finally:
-        frames.pop()
 
 
 def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa: N802
