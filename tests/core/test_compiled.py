@@ -171,13 +171,15 @@ def test_memo_keeps_a_value_by_the_items_of_a_list_name() -> None:
 
 def test_fld_reads_a_field_as_the_interpreter_does() -> None:
     """FLD keeps where a record's field is, not its value: a plain field, a missing
-    record (the default), and an expression field evaluated with ``this`` = the record
-    on every read (its value follows the names it reads)."""
+    record or field (the default of each reader), and an expression field evaluated
+    with ``this`` = the record on every read (its value follows the names it reads)."""
     expr, who = {"op": "var", "n": "this"}, {"op": "var", "n": "you"}
     ctx = _Ctx({"cards": {"c1": {"cost": 3, "label": expr, "who": who}}})
     cost = {"kind": "cards", "f": "cost", "d": 0}
     label = {"kind": "cards", "f": "label", "d": None}
     assert [exports.FLD(ctx, cost, rid) for rid in ("c1", "c1", "zz", 7)] == [3, 3, 0, 0]
+    vp = [{"kind": "cards", "f": "vp", "d": d} for d in (0, None, 2)]  # absent: each its own
+    assert [exports.FLD(ctx, n, "c1") for n in vp] == [0, None, 2]
     assert exports.FLD(ctx, label, "c1") == "c1" == exports.FLD(ctx, label, "c1")
     field = {"kind": "cards", "f": "who", "d": None}
     assert exports.FLD(ctx, field, "c1") == 0
